@@ -1,0 +1,18 @@
+/**
+ * Authentication constants shared by the client and the server, free of schema code so the
+ * web build does not carry the schema library.
+ */
+
+/** Longest username and password the platform accepts; longer input is refused before hashing. */
+export const USERNAME_MAX_LENGTH = 64;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The login result code meaning wrong credentials; any other 400 code goes to the binding page. */
+export const INVALID_GRANT = 'invalid_grant';
+/** The login result code of a throttled account or address (status 429). */
+export const TOO_MANY_ATTEMPTS = 'too_many_attempts';
+
+/** The user type of a parent (spec §1), whose children are loaded with the current user. */
+export const PARENT_USER_TYPE = '3';
+/** A child's status meaning active (spec §3). */
+export const ACTIVE_CHILD_STATUS = 1;

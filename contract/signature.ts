@@ -1,0 +1,39 @@
+/**
+ * Signed responses (spec §5): the response carries a `signature` header of two parts joined by
+ * `$`; the second part must equal the hash of the first part plus the request's `signature`
+ * parameter. The reference hash is SHA-256, hex encoded, computed with WebCrypto, which both the
+ * browser and Node provide. The client sends a fresh random nonce as the `signature` parameter
+ * on every signed call, so a replayed or forged answer does not verify.
+ */
+export const SIGNATURE_SEPARATOR = '$';
+
+export async function sha256Hex(text: string): Promise<string> {
+  const bytes = new TextEncoder().encode(text);
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A random nonce for the request's `signature` parameter. */
+export function createSignatureNonce(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The header value the server sends for a payload and the request's nonce. */
+export async function signPayload(payload: string, nonce: string): Promise<string> {
+  return `${payload}${SIGNATURE_SEPARATOR}${await sha256Hex(payload + nonce)}`;
+}
+
+/** True when the header is two non-empty parts joined by `$` and the hash matches. */
+export async function verifySignature(
+  header: string | null | undefined,
+  nonce: string,
+): Promise<boolean> {
+  if (typeof header !== 'string' || nonce === '') return false;
+  const parts = header.split(SIGNATURE_SEPARATOR);
+  if (parts.length !== 2) return false;
+  const [payload, hash] = parts as [string, string];
+  if (payload === '' || hash === '') return false;
+  return (await sha256Hex(payload + nonce)) === hash.toLowerCase();
+}

@@ -1,0 +1,29 @@
+import type { LangType } from '../../../contract/languages';
+import { LOCAL_KEYS, SESSION_KEYS, writeLocal, writeSession } from '../storage-keys';
+import { i18n } from './instance';
+import {
+  languageFileContext,
+  loadLanguageFiles,
+  type LanguageFileContext,
+} from './load-language-files';
+
+/** Stores a chosen language where the resolution order of spec §9 finds it next time. */
+export function persistLanguage(lang: LangType): void {
+  writeLocal(LOCAL_KEYS.chosenLanguage, lang);
+  writeLocal(LOCAL_KEYS.lang, lang);
+  writeSession(SESSION_KEYS.myLanguage, lang);
+  writeSession(SESSION_KEYS.langType, lang);
+}
+
+/**
+ * Switches the page's language without a reload: stores the choice, loads the language's files
+ * (those of `files`, by default the page's configured ones) and re-renders through i18next.
+ */
+export async function changeLanguage(
+  lang: LangType,
+  files: LanguageFileContext | null = languageFileContext(),
+): Promise<void> {
+  persistLanguage(lang);
+  if (files) await loadLanguageFiles({ ...files, lang });
+  await i18n.changeLanguage(lang);
+}

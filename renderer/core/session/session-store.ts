@@ -1,0 +1,138 @@
+import { create } from 'zustand';
+import { API } from '../../../contract/api-paths';
+import type { Child } from '../../../contract/auth';
+import { PARENT_USER_TYPE } from '../../../contract/auth-codes';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { markSessionRestored } from '../http/client';
+import { http } from '../http/http';
+import { LOCAL_KEYS, SESSION_KEYS, removeLocal, writeLocal, writeSession } from '../storage-keys';
+import { pickCurrentChild } from './children';
+import { clearStorageOnLogout } from './logout-storage';
+import { parseCurrentUser, serialiseStoredUser, type CurrentUser } from './user-mapper';
+
+export type SessionStatus = 'unknown' | 'checking' | 'logged-in' | 'logged-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: CurrentUser | null;
+}
+
+export interface FetchCurrentUserOptions {
+  /**
+   * When the session has expired and cannot be refreshed, also ask the app for a re-login (the
+   * login dialog). Off by default: the login check (spec §4) decides itself what follows.
+   */
+  reloginOnExpiry?: boolean;
+}
+
+export interface SessionActions {
+  fetchCurrentUser(options?: FetchCurrentUserOptions): Promise<CurrentUser | null>;
+  logout(): Promise<void>;
+  selectChild(child: Child): void;
+}
+
+export type SessionStore = SessionState & SessionActions;
+
+export const useSession = create<SessionStore>()(() => ({
+  status: 'unknown',
+  user: null,
+  fetchCurrentUser,
+  logout,
+  selectChild,
+}));
+
+export function selectIsLoggedIn(state: SessionState): boolean {
+  return state.status === 'logged-in';
+}
+
+export function isLoggedIn(): boolean {
+  return selectIsLoggedIn(useSession.getState());
+}
+
+/** A parent's current child per spec §4, reflected in childId and childName. */
+function withCurrentChild(user: CurrentUser): CurrentUser {
+  const current = pickCurrentChild(user.childList, user.currentChild ?? user.childId);
+  if (!current) return { ...user, currentChild: null };
+  return { ...user, currentChild: current, childId: current.id, childName: current.realName };
+}
+
+function storeUser(user: CurrentUser): void {
+  writeLocal(LOCAL_KEYS.user, serialiseStoredUser(user));
+}
+
+/** Not logged in: forget the user locally. No server call, there is no session to end. */
+function forgetUser(): void {
+  removeLocal(LOCAL_KEYS.user);
+  useSession.setState({ status: 'logged-out', user: null });
+}
+
+async function loadCurrentUser(options: FetchCurrentUserOptions): Promise<CurrentUser | null> {
+  // A re-check of a logged-in user must not flash the UI back to "checking".
+  if (useSession.getState().status !== 'logged-in') useSession.setState({ status: 'checking' });
+  let user: CurrentUser | null = null;
+  try {
+    const envelope = await http.get(
+      API.me,
+      { noIntercept: true },
+      { signed: true, noIntercept: true, silentAuthFailure: options.reloginOnExpiry !== true },
+    );
+    if (envelope.status === SUCCESS_STATUS) user = parseCurrentUser(envelope.data);
+  } catch {
+    // Unauthorised, bad signature, network: all leave the user logged out (spec §8).
+    user = null;
+  }
+  if (!user) {
+    forgetUser();
+    return null;
+  }
+  if (user.userType === PARENT_USER_TYPE) user = withCurrentChild(user);
+  storeUser(user);
+  markSessionRestored();
+  useSession.setState({ status: 'logged-in', user });
+  return user;
+}
+
+let inFlight: Promise<CurrentUser | null> | null = null;
+
+/**
+ * Asks the platform who is logged in (spec §4): logged in only when the signed answer has status
+ * 200 and a user; otherwise the user is forgotten and the status becomes logged-out. Concurrent
+ * calls share one request.
+ */
+export function fetchCurrentUser(
+  options: FetchCurrentUserOptions = {},
+): Promise<CurrentUser | null> {
+  inFlight ??= loadCurrentUser(options).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+/**
+ * Logout (spec §4): tells the server (a failure is silently ignored, spec §8), then clears the
+ * storage the spec names and resets the session.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await http.post(API.logout, undefined, { noIntercept: true, skipAuthRefresh: true });
+  } catch {
+    // Spec §8: logout failures are silently ignored; the local session ends regardless.
+  }
+  clearStorageOnLogout();
+  useSession.setState({ status: 'logged-out', user: null });
+}
+
+/** A parent picks a child: it becomes the current child and the session's saved choice. */
+export function selectChild(child: Child): void {
+  const { user } = useSession.getState();
+  if (!user) return;
+  const next: CurrentUser = {
+    ...user,
+    currentChild: child,
+    childId: child.id,
+    childName: child.realName,
+  };
+  writeSession(SESSION_KEYS.childId, child.id);
+  storeUser(next);
+  useSession.setState({ user: next });
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { UnitLoginConfig } from '../../../contract/auth';
+import { splitBilingual } from '../../../contract/envelope';
+import { safeLinkUrl } from '../../core/safe-url';
+import { footerModel } from './decoration-set';
+
+function MaybeLink({ href, children }: { href: string; children: React.ReactNode }) {
+  const safe = safeLinkUrl(href);
+  if (safe === null) return <span>{children}</span>;
+  return (
+    <a href={safe} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * The footer (spec §2): copyright, the footer text with its optional link, and the filing
+ * entries each with an optional image and link. Every text is rendered as text and every URL is
+ * checked: the unit's configuration is not trusted.
+ */
+export function Footer({ config }: { config: UnitLoginConfig | null }) {
+  const { i18n } = useTranslation();
+  const model = footerModel(config);
+  // Unit texts may be bilingual (`中文|||English`), like the platform's messages.
+  const text = (value: string) => splitBilingual(value, i18n.language);
+  if (!model.show) return null;
+  return (
+    <footer className="app-footer">
+      {model.copyright !== '' && <span className="app-footer__item">{text(model.copyright)}</span>}
+      {model.footerText !== '' && (
+        <span className="app-footer__item">
+          <MaybeLink href={model.footerLink}>{text(model.footerText)}</MaybeLink>
+        </span>
+      )}
+      {model.filings.map((filing) => {
+        const image = filing.showImg ? safeLinkUrl(filing.baImg) : null;
+        return (
+          <span
+            className="app-footer__item app-footer__filing"
+            key={`${filing.baContent}|${filing.baUrl}`}
+          >
+            <MaybeLink href={filing.baUrl}>
+              {image !== null && <img src={image} alt="" width={16} height={16} />}
+              {text(filing.baContent)}
+            </MaybeLink>
+          </span>
+        );
+      })}
+    </footer>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { LoginForm, type LoginFormProps } from './login-form';
+
+/** The login box of the login page (spec §2): a titled card around the login form. */
+export function LoginBox({ onLoggedIn }: Pick<LoginFormProps, 'onLoggedIn'>) {
+  const { t } = useTranslation();
+  return (
+    <section className="login-box" aria-labelledby="login-box-title">
+      <h2 id="login-box-title" className="login-box__title">
+        {t('login.title')}
+      </h2>
+      <LoginForm onLoggedIn={onLoggedIn} />
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { RememberedLogin } from '../../../../contract/host';
+import type { LoginResult } from '../login-result';
+
+/**
+ * The login check of spec §4, in the spec's order 1–10: one function walking an ordered list
+ * of steps, each a small strategy that either decides the outcome or passes to the next step.
+ */
+
+export type LoginCheckOutcome =
+  /** A session already existed (the current-user call answered 200 with data). */
+  | { kind: 'logged-in' }
+  /** A login happened during the check (query credentials, auto-login, ...). */
+  | { kind: 'just-logged-in' }
+  /** The check leaves the page (authorisation redirect, binding page, ...). */
+  | { kind: 'redirect'; url: string }
+  /** Step 10: nobody is logged in. */
+  | { kind: 'login-required' }
+  /** A login attempt failed with a message to show. */
+  | { kind: 'failed'; message: string };
+
+/** Everything the steps may use; the page supplies the real implementations. */
+export interface LoginCheckContext {
+  url: URL;
+  /** The current-user call (spec §4): resolves true only on status 200 with data. */
+  fetchCurrentUser(): Promise<boolean>;
+  /** Posts a login and interprets the answer (spec §4 login result). */
+  login(username: string, password: string): Promise<LoginResult>;
+  /** The remembered login of the host (vault or WebCrypto store), or null. */
+  loadRememberedLogin(): Promise<RememberedLogin | null>;
+  autoLoginDisabled: boolean;
+  storage: {
+    isLoggedOut(): boolean;
+    autoLoginAttempts(): number;
+    setAutoLoginAttempts(count: number): void;
+  };
+}
+
+export type StepResult = LoginCheckOutcome | 'next';
+
+export interface LoginStep {
+  /** The spec's step number and a name, for logs and tests. */
+  readonly step: number;
+  readonly name: string;
+  run(context: LoginCheckContext): Promise<StepResult>;
+}
+
+export async function runLoginCheck(
+  context: LoginCheckContext,
+  steps: readonly LoginStep[],
+): Promise<LoginCheckOutcome> {
+  for (const step of steps) {
+    const result = await step.run(context);
+    if (result !== 'next') return result;
+  }
+  return { kind: 'login-required' };
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { RememberedLogin } from '../../../../contract/host';
+import type { LoginResult } from '../login-result';
+import { runLoginCheck, type LoginCheckContext } from './login-check';
+import { AUTO_LOGIN_LIMIT, LOGIN_STEPS, queryParam } from './steps';
+
+interface Fake extends LoginCheckContext {
+  logins: [string, string][];
+  attempts: number;
+}
+
+function context(options: {
+  url?: string;
+  session?: boolean;
+  remembered?: RememberedLogin | null;
+  loggedOut?: boolean;
+  attempts?: number;
+  autoLoginDisabled?: boolean;
+  loginResult?: (username: string, password: string) => LoginResult;
+}): Fake {
+  let session = options.session ?? false;
+  const fake: Fake = {
+    url: new URL(options.url ?? 'http://localhost:8080/pages/base/pc_desktop_all/index.html'),
+    logins: [],
+    attempts: options.attempts ?? 0,
+    autoLoginDisabled: options.autoLoginDisabled ?? false,
+    fetchCurrentUser: () => Promise.resolve(session),
+    login(username, password) {
+      fake.logins.push([username, password]);
+      const result = options.loginResult?.(username, password) ?? {
+        kind: 'success',
+        data: { unitType: '2', unitId: '1001', userType: '2', openid: '', unionid: '' },
+      };
+      if (result.kind === 'success') session = true;
+      return Promise.resolve(result);
+    },
+    loadRememberedLogin: () => Promise.resolve(options.remembered ?? null),
+    storage: {
+      isLoggedOut: () => options.loggedOut ?? false,
+      autoLoginAttempts: () => fake.attempts,
+      setAutoLoginAttempts: (count) => {
+        fake.attempts = count;
+      },
+    },
+  };
+  return fake;
+}
+
+const remembered: RememberedLogin = { remember: true, username: 'teacher01', password: 'Edu@2026' };
+
+describe('login check order', () => {
+  it('has the ten steps of the spec in order', () => {
+    expect(LOGIN_STEPS.map((step) => step.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('continues when a session exists, without posting a login', async () => {
+    const fake = context({ session: true, remembered });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'logged-in' });
+    expect(fake.logins).toEqual([]);
+  });
+
+  it('requires a login when there is no session and nothing remembered', async () => {
+    expect(await runLoginCheck(context({}), LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+  });
+});
+
+describe('step 3: credentials in the query', () => {
+  it('posts them (trimmed username) before looking at the session', async () => {
+    const fake = context({
+      url: 'http://localhost/?username=%20teacher01%20&password=Edu%402026',
+      session: true,
+    });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
+    expect(fake.logins).toEqual([['teacher01', 'Edu@2026']]);
+  });
+
+  it('reads them from the query inside the hash route too', async () => {
+    const fake = context({ url: 'http://localhost/#/login?username=a&password=b' });
+    await runLoginCheck(fake, LOGIN_STEPS);
+    expect(fake.logins).toEqual([['a', 'b']]);
+  });
+
+  it('reports a failed login and sends a bind result to the binding page', async () => {
+    const failed = context({
+      url: 'http://localhost/?username=a&password=b',
+      loginResult: () => ({ kind: 'error', message: 'bad' }),
+    });
+    expect(await runLoginCheck(failed, LOGIN_STEPS)).toEqual({ kind: 'failed', message: 'bad' });
+    const bind = context({
+      url: 'http://localhost/?username=a&password=b',
+      loginResult: () => ({ kind: 'bind', code: 'unbound', openid: 'o', unionid: 'u' }),
+    });
+    expect(await runLoginCheck(bind, LOGIN_STEPS)).toEqual({
+      kind: 'redirect',
+      url: '/#/bind/?id=unbound&openid=o&unionid=u&deviceId=',
+    });
+  });
+
+  it('ignores an incomplete pair', async () => {
+    const fake = context({ url: 'http://localhost/?username=a' });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    expect(fake.logins).toEqual([]);
+  });
+});
+
+describe('step 9: auto-login', () => {
+  it('logs in from the remembered record and resets the attempt count', async () => {
+    const fake = context({ remembered, attempts: 2 });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
+    expect(fake.logins).toEqual([['teacher01', 'Edu@2026']]);
+    expect(fake.attempts).toBe(0);
+  });
+
+  it('is skipped after an explicit logout', async () => {
+    const fake = context({ remembered, loggedOut: true });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    expect(fake.logins).toEqual([]);
+  });
+
+  it('is skipped when the host disables it, or when the record does not ask for it', async () => {
+    const disabled = context({ remembered, autoLoginDisabled: true });
+    expect(await runLoginCheck(disabled, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    const unchecked = context({ remembered: { ...remembered, remember: false } });
+    expect(await runLoginCheck(unchecked, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    expect([...disabled.logins, ...unchecked.logins]).toEqual([]);
+  });
+
+  it('is attempted fewer than 4 times, then the user stays logged out', async () => {
+    const fake = context({ remembered, loginResult: () => ({ kind: 'error', message: 'bad' }) });
+    for (let i = 0; i < AUTO_LOGIN_LIMIT + 2; i += 1) {
+      expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    }
+    expect(fake.logins).toHaveLength(AUTO_LOGIN_LIMIT);
+    expect(fake.attempts).toBe(AUTO_LOGIN_LIMIT);
+  });
+});
+
+describe('queryParam', () => {
+  it('prefers the search part', () => {
+    expect(queryParam(new URL('http://h/?a=1#/x?a=2'), 'a')).toBe('1');
+    expect(queryParam(new URL('http://h/#/x?a=2'), 'a')).toBe('2');
+    expect(queryParam(new URL('http://h/#/x'), 'a')).toBeNull();
+  });
+});

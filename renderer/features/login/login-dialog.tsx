@@ -1,0 +1,36 @@
+import { Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LoginForm } from './login-form';
+
+/** The login dialog overlay sits above every other layer (spec §9: z-index 2500). */
+export const LOGIN_DIALOG_Z_INDEX = 2500;
+
+export interface LoginDialogProps {
+  open: boolean;
+  onLoggedIn: () => void;
+}
+
+/**
+ * The login dialog overlay (spec §2): shown over a page whose session ended, so the user signs
+ * in again without leaving the page and without losing what is on it. It cannot be dismissed:
+ * the page behind it needs a session.
+ */
+export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('login.title')}
+      footer={null}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      zIndex={LOGIN_DIALOG_Z_INDEX}
+      width={400}
+      destroyOnHidden
+      centered
+    >
+      <LoginForm onLoggedIn={onLoggedIn} />
+    </Modal>
+  );
+}

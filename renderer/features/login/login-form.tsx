@@ -1,0 +1,181 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, type InputRef } from 'antd';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getHost } from '../../core/host';
+import { isHttpError } from '../../core/http/errors';
+import { useSession } from '../../core/session/session-store';
+import { validateLoginForm } from '../../core/validators';
+import { notify } from '../../ui/notify/notify';
+import { bindingPageUrl } from './login-result';
+import { announceLoginSuccess, login, rememberCredentials } from './login-session';
+
+interface FormValues {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+type Field = 'username' | 'password';
+
+export interface LoginFormProps {
+  /** Called once the user is logged in and the current user is loaded. */
+  onLoggedIn: () => void;
+  /** Focus the username field on mount (the login dialog does, the page box too). */
+  autoFocus?: boolean;
+}
+
+/** Opens the forgot-password page in a new window (spec §2). */
+function openForgetPassword(): void {
+  window.open('/forgetPassword', '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * The login form shared by the login box and the login dialog overlay: username, password,
+ * remember password, the forgot-password link and the sign-in button, with the validation of
+ * spec §5 (trimmed, checked on change and on blur, errors under the field) and the Enter rule of
+ * spec §2 (Enter submits, or moves focus to the next empty field).
+ */
+export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const usernameRef = useRef<InputRef>(null);
+  const passwordRef = useRef<InputRef>(null);
+
+  // Pre-fill the remembered credentials (decrypted by the host).
+  useEffect(() => {
+    let active = true;
+    void getHost()
+      .loadRememberedLogin()
+      .then((record) => {
+        if (active && record?.remember) {
+          form.setFieldsValue({
+            username: record.username,
+            password: record.password,
+            remember: true,
+          });
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [form]);
+
+  const fieldRule = (field: Field) => ({
+    validator(_: unknown, value: unknown) {
+      const trimmed = typeof value === 'string' ? value.trim() : '';
+      const key = validateLoginForm({ username: '', password: '', [field]: trimmed })[field];
+      return key === undefined
+        ? Promise.resolve()
+        : Promise.reject(new Error(t(`login.errors.${key}`)));
+    },
+  });
+
+  async function submit(values: FormValues): Promise<void> {
+    const username = values.username.trim();
+    const password = values.password.trim();
+    setSubmitting(true);
+    try {
+      const result = await login(username, password, i18n.language, t('login.failed'));
+      if (result.kind === 'bind') {
+        window.location.assign(bindingPageUrl(result));
+        return;
+      }
+      if (result.kind === 'error') {
+        notify.error(result.message, t('login.failedTitle'));
+        form.setFields([{ name: 'password', errors: [result.message] }]);
+        passwordRef.current?.focus();
+        return;
+      }
+      notify.success(t('login.success'));
+      announceLoginSuccess();
+      await rememberCredentials(values.remember, username, password).catch(() => undefined);
+      const user = await useSession.getState().fetchCurrentUser();
+      if (user === null) {
+        notify.error(t('login.userLoadFailed'), t('login.failedTitle'));
+        return;
+      }
+      onLoggedIn();
+    } catch (error) {
+      // Login calls skip the global interceptor (noIntercept): network errors are shown here.
+      notify.error(isHttpError(error) ? error.message : t('login.failed'), t('login.failedTitle'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function onEnter(event: KeyboardEvent<HTMLInputElement>): void {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const values = form.getFieldsValue(['username', 'password']) as Partial<FormValues>;
+    if (!values.username?.trim()) {
+      usernameRef.current?.focus();
+      void form.validateFields(['username']).catch(() => undefined);
+      return;
+    }
+    if (!values.password?.trim()) {
+      passwordRef.current?.focus();
+      void form.validateFields(['password']).catch(() => undefined);
+      return;
+    }
+    form.submit();
+  }
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ username: '', password: '', remember: false }}
+      onFinish={(values) => void submit(values)}
+      className="login-form"
+    >
+      <Form.Item
+        name="username"
+        label={t('login.account')}
+        validateTrigger={['onChange', 'onBlur']}
+        rules={[fieldRule('username')]}
+      >
+        <Input
+          ref={usernameRef}
+          prefix={<UserOutlined aria-hidden />}
+          placeholder={t('login.accountPlaceholder')}
+          autoComplete="username"
+          autoFocus={autoFocus}
+          maxLength={64}
+          size="large"
+          onKeyDown={onEnter}
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('login.password')}
+        validateTrigger={['onChange', 'onBlur']}
+        rules={[fieldRule('password')]}
+      >
+        <Input.Password
+          ref={passwordRef}
+          prefix={<LockOutlined aria-hidden />}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={128}
+          size="large"
+          onKeyDown={onEnter}
+        />
+      </Form.Item>
+      <div className="login-form__options">
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox>{t('login.remember')}</Checkbox>
+        </Form.Item>
+        <Button type="link" className="login-form__forget" onClick={openForgetPassword}>
+          {t('login.forget')}
+        </Button>
+      </div>
+      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+        {t('login.signIn')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,111 @@
+import { getHost } from '../../core/host';
+import { useSession } from '../../core/session/session-store';
+import {
+  LOGOUT_FLAG_VALUE,
+  readLocal,
+  readSession,
+  removeLocal,
+  removeSession,
+  STORAGE_KEYS,
+  writeLocal,
+  writeSession,
+} from '../../core/storage-keys';
+import { postLogin } from './api';
+import {
+  runLoginCheck,
+  type LoginCheckContext,
+  type LoginCheckOutcome,
+} from './login-check/login-check';
+import { LOGIN_STEPS } from './login-check/steps';
+import { interpretLogin, type LoginResult } from './login-result';
+
+/** Posts a login and interprets the answer in the user's language. */
+export async function login(
+  username: string,
+  password: string,
+  lang: string,
+  fallbackMessage: string,
+): Promise<LoginResult> {
+  const envelope = await postLogin(username, password);
+  const result = interpretLogin(envelope, lang, fallbackMessage);
+  if (result.kind === 'success') {
+    // A successful login ends the "explicitly logged out" state and the auto-login count.
+    removeLocal(STORAGE_KEYS.isLogouted);
+    writeLocal(STORAGE_KEYS.autoLoginNum, '0');
+  }
+  return result;
+}
+
+/**
+ * The login page navigates away right after a login, so the '登录成功！' confirmation is also
+ * handed to the page it lands on, which shows it once.
+ */
+export function announceLoginSuccess(): void {
+  writeSession(STORAGE_KEYS.loginSucceeded, '1');
+}
+
+/** True once after a login made on the previous page. */
+export function takeLoginSuccess(): boolean {
+  const announced = readSession(STORAGE_KEYS.loginSucceeded) === '1';
+  if (announced) removeSession(STORAGE_KEYS.loginSucceeded);
+  return announced;
+}
+
+/** After an explicit login: keep or forget the remembered credentials (host vault). */
+export async function rememberCredentials(
+  remember: boolean,
+  username: string,
+  password: string,
+): Promise<void> {
+  const host = getHost();
+  if (remember) await host.saveRememberedLogin({ remember: true, username, password });
+  else await host.clearRememberedLogin();
+}
+
+/** The real context of the login check: the session store, the host and local storage. */
+export async function createLoginCheckContext(
+  url: URL,
+  lang: string,
+  fallbackMessage: string,
+): Promise<LoginCheckContext> {
+  const host = getHost();
+  const flags = await host.getConfigFlags().catch(() => ({ disableAutoLogin: false }));
+  return {
+    url,
+    fetchCurrentUser: async () => (await useSession.getState().fetchCurrentUser()) !== null,
+    login: (username, password) => login(username, password, lang, fallbackMessage),
+    loadRememberedLogin: () => host.loadRememberedLogin(),
+    autoLoginDisabled: flags.disableAutoLogin,
+    storage: {
+      isLoggedOut: () => readLocal(STORAGE_KEYS.isLogouted) === LOGOUT_FLAG_VALUE,
+      autoLoginAttempts: () => {
+        const count = Number.parseInt(readLocal(STORAGE_KEYS.autoLoginNum) ?? '0', 10);
+        return Number.isFinite(count) && count > 0 ? count : 0;
+      },
+      setAutoLoginAttempts: (count) => {
+        writeLocal(STORAGE_KEYS.autoLoginNum, String(count));
+      },
+    },
+  };
+}
+
+/**
+ * Runs the login check of spec §4 for this URL. A login made during the check (query
+ * credentials, auto-login) is followed by the current-user call: only its 200 with data makes
+ * the user logged in.
+ */
+export async function checkLogin(
+  url: URL,
+  lang: string,
+  fallbackMessage: string,
+): Promise<LoginCheckOutcome> {
+  const context = await createLoginCheckContext(url, lang, fallbackMessage);
+  const outcome = await runLoginCheck(context, LOGIN_STEPS);
+  if (
+    outcome.kind === 'just-logged-in' &&
+    (await useSession.getState().fetchCurrentUser()) === null
+  ) {
+    return { kind: 'login-required' };
+  }
+  return outcome;
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { hashRoute, useHash } from '../../core/hash-route';
+import { PageLoading } from '../page-frame';
+import { LoginView } from './login-view';
+
+// Rarely visited: kept out of the login page's first download.
+const BindView = lazy(async () => ({ default: (await import('./bind-view')).BindView }));
+const ForgetPasswordView = lazy(async () => ({
+  default: (await import('./forget-password-view')).ForgetPasswordView,
+}));
+
+const LOGIN_ROUTES = new Set(['/', '/login', '/login/', '/needtologinpagerelogin']);
+
+/**
+ * The login shell: /login (and the root), /bind/, /forgetPassword, in hash routing (spec §2).
+ * Unknown routes go to /login.
+ */
+export function LoginPage({ initialRoute }: { initialRoute: string | null }) {
+  const hash = useHash();
+  const route = hashRoute(hash === '' && initialRoute !== null ? `#${initialRoute}` : hash);
+  const known =
+    LOGIN_ROUTES.has(route) ||
+    route === '/bind/' ||
+    route === '/bind' ||
+    route === '/forgetPassword';
+
+  useEffect(() => {
+    if (!known) window.location.replace('#/login');
+  }, [known]);
+
+  if (route === '/bind/' || route === '/bind') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <BindView />
+      </Suspense>
+    );
+  }
+  if (route === '/forgetPassword') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ForgetPasswordView />
+      </Suspense>
+    );
+  }
+  return <LoginView />;
+}

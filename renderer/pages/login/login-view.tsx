@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UnitLoginConfig } from '../../../contract/auth';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { Footer } from '../../features/footer/footer';
+import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { fetchLoginConfig } from '../../features/login/api';
+import type { LoginCheckOutcome } from '../../features/login/login-check/login-check';
+import { LoginBox } from '../../features/login/login-box';
+import { LoginBrand } from '../../features/login/login-brand';
+import { announceLoginSuccess } from '../../features/login/login-session';
+import { useLoginCheck } from '../../features/login/use-login-check';
+import { notify } from '../../ui/notify/notify';
+import { goToLanding } from '../navigation';
+import { PageLoading } from '../page-frame';
+
+/** Loads the unit's login-page configuration for this host (logo, name, footer). */
+function useLoginConfig(): UnitLoginConfig | null {
+  const [config, setConfig] = useState<UnitLoginConfig | null>(null);
+  useEffect(() => {
+    let active = true;
+    fetchLoginConfig(window.location.host)
+      .then((envelope) => {
+        if (active && envelope.status === SUCCESS_STATUS) setConfig(envelope.data);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, []);
+  return config;
+}
+
+/**
+ * The login page (spec §2 /login): the login check runs first (an existing session or the
+ * remembered credentials go straight to the landing page); otherwise the login box shows.
+ */
+export function LoginView() {
+  const { t } = useTranslation();
+  const config = useLoginConfig();
+  const outcome = useLoginCheck();
+  const handled = useRef<LoginCheckOutcome | null>(null);
+  const leaving =
+    outcome?.kind === 'logged-in' ||
+    outcome?.kind === 'just-logged-in' ||
+    outcome?.kind === 'redirect';
+
+  useEffect(() => {
+    if (outcome === null || handled.current === outcome) return;
+    handled.current = outcome;
+    switch (outcome.kind) {
+      case 'just-logged-in':
+        notify.success(t('login.success'));
+        announceLoginSuccess();
+        goToLanding();
+        return;
+      case 'logged-in':
+        goToLanding();
+        return;
+      case 'redirect':
+        window.location.assign(outcome.url);
+        return;
+      case 'failed':
+        notify.error(outcome.message, t('login.failedTitle'));
+        return;
+      case 'login-required':
+        return;
+    }
+  }, [outcome, t]);
+
+  return (
+    <div className="login-page">
+      <header className="login-page__top">
+        <LoginBrand config={config} />
+        <LanguageSwitcher />
+      </header>
+      <main className="login-page__main">
+        {outcome === null || leaving ? (
+          <PageLoading label={t('login.checking')} />
+        ) : (
+          <LoginBox onLoggedIn={goToLanding} />
+        )}
+      </main>
+      <Footer config={config} />
+    </div>
+  );
+}

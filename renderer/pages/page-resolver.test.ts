@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { resolvePage } from './page-resolver';
+
+describe('resolvePage', () => {
+  it('shows the login page at the root and at the login paths', () => {
+    expect(resolvePage('/')).toEqual({ kind: 'login', initialRoute: null });
+    expect(resolvePage('/login')).toEqual({ kind: 'login', initialRoute: '/login' });
+    expect(resolvePage('/login/')).toEqual({ kind: 'login', initialRoute: '/login/' });
+    expect(resolvePage('/forgetPassword')).toEqual({
+      kind: 'login',
+      initialRoute: '/forgetPassword',
+    });
+    expect(resolvePage('/bind/')).toEqual({ kind: 'login', initialRoute: '/bind/' });
+    expect(resolvePage('/redirect/homework').kind).toBe('login');
+  });
+
+  it('recognises the landing pages of spec §2', () => {
+    expect(resolvePage('/pages/base/pc_desktop_all/index.html').kind).toBe('desktop');
+    expect(resolvePage('/school/base/pc_desktop_all/index.html').kind).toBe('desktop');
+    expect(resolvePage('/pages/base/pc_app_tm/index.html').kind).toBe('desktop');
+    expect(resolvePage('/pc_desktop_all.html').kind).toBe('desktop');
+    expect(resolvePage('/area/areaBase/pc_areaDesktop_all/index.html').kind).toBe('area-desktop');
+    expect(resolvePage('/pages/base/mobile_desktop_all/index.html').kind).toBe('mobile-desktop');
+    expect(resolvePage('/mobile_desktop_all.html').kind).toBe('mobile-desktop');
+    expect(resolvePage('/pages/login/pc_bind_all/index.html').kind).toBe('bind');
+  });
+
+  it('does not match look-alike paths', () => {
+    expect(resolvePage('/pages/base/pc_desktop_all/index.htmlx').kind).toBe('login');
+    expect(resolvePage('/pages/x/base/pc_desktop_all/index.html').kind).toBe('login');
+  });
+});

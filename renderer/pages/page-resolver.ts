@@ -1,0 +1,58 @@
+/**
+ * Which page a URL path shows (spec §2 routes and landing pages). The platform serves one web
+ * build at every landing path; the path picks the page, the hash picks the route inside it.
+ */
+export type PageKind = 'login' | 'desktop' | 'area-desktop' | 'mobile-desktop' | 'bind';
+
+export interface ResolvedPage {
+  kind: PageKind;
+  /** The hash route to open when the URL has none (paths like /forgetPassword). */
+  initialRoute: string | null;
+}
+
+const LOGIN_PATH_ROUTES: Record<string, string | null> = {
+  '/': null,
+  '/index.html': null,
+  '/login': '/login',
+  '/login/': '/login/',
+  '/forgetPassword': '/forgetPassword',
+  '/needtologinpagerelogin': '/needtologinpagerelogin',
+  '/bind/': '/bind/',
+};
+
+const SEGMENT = '[A-Za-z0-9_-]+';
+
+export function resolvePage(pathname: string): ResolvedPage {
+  if (pathname in LOGIN_PATH_ROUTES) {
+    return { kind: 'login', initialRoute: LOGIN_PATH_ROUTES[pathname] ?? null };
+  }
+  if (/^\/area\/areaBase\/pc_areaDesktop_all\/index\.html$/.test(pathname)) {
+    return { kind: 'area-desktop', initialRoute: null };
+  }
+  if (
+    pathname === '/mobile_desktop_all.html' ||
+    new RegExp(`^/${SEGMENT}/base/mobile_desktop_all/index\\.html$`).test(pathname)
+  ) {
+    return { kind: 'mobile-desktop', initialRoute: null };
+  }
+  if (
+    pathname === '/pc_desktop_all.html' ||
+    new RegExp(`^/${SEGMENT}/base/pc_(desktop_all|app_tm)/index\\.html$`).test(pathname)
+  ) {
+    return { kind: 'desktop', initialRoute: null };
+  }
+  if (new RegExp(`^/${SEGMENT}/login/pc_bind_all/index\\.html$`).test(pathname)) {
+    return { kind: 'bind', initialRoute: null };
+  }
+  // /redirect/{name} and anything else: the login page runs the login check and redirects.
+  return { kind: 'login', initialRoute: null };
+}
+
+/** The module identity of each page, for its language file (spec §7) and app-code header. */
+export const PAGE_MODULES: Record<PageKind, { code: string; appCode: string }> = {
+  login: { code: 'base', appCode: 'login' },
+  bind: { code: 'base', appCode: 'login' },
+  desktop: { code: 'base', appCode: 'desktop' },
+  'area-desktop': { code: 'areaBase', appCode: 'areaDesktop' },
+  'mobile-desktop': { code: 'base', appCode: 'mobileDesktop' },
+};

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { safeLinkUrl } from '../core/safe-url';
+import { useSession } from '../core/session/session-store';
+
+/** The header's unit logo and name (the English name in English); it also sets the title. */
+export function UnitBrand() {
+  const { i18n } = useTranslation();
+  const user = useSession((state) => state.user);
+  const name =
+    user === null
+      ? ''
+      : i18n.language === 'en' && user.unitEnName !== ''
+        ? user.unitEnName
+        : user.unitName;
+  const logo = user === null ? null : safeLinkUrl(user.unitImgPath);
+
+  useEffect(() => {
+    if (name !== '') document.title = name;
+  }, [name]);
+
+  return (
+    <>
+      {logo !== null && (
+        <img className="app-header__logo" src={logo} alt="" width={36} height={36} />
+      )}
+      <span className="app-header__unit">{name}</span>
+    </>
+  );
+}

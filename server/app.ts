@@ -1,0 +1,74 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Database } from 'better-sqlite3';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerOptions } from './config';
+import { openDatabase } from './db/database';
+import { seedDemoData } from './db/seed';
+import { registerBodyParsers } from './http/body-parsers';
+import { errorHandler } from './http/error-handler';
+import { notFoundHandler } from './http/not-found';
+import { isApiPath } from './http/paths';
+import { createServices } from './services';
+import { storageRoutes } from './storage/routes';
+import { configRoutes } from './uaa/config-routes';
+import { loginRoutes } from './uaa/login-routes';
+import { sessionRoutes } from './uaa/session-routes';
+import { registerWebRoutes } from './web/static-routes';
+
+/** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the reference platform server: the database (migrated, seeded on first start), the
+ * platform calls and the web build. The caller listens (server/main.ts) or injects (tests);
+ * closing the app closes the database.
+ */
+export async function buildApp(options: ServerOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.dataDir, now);
+  try {
+    await seedDemoData(db, {
+      demoPassword: options.demoPassword,
+      scryptCost: options.scryptCost,
+      now,
+    });
+    return await createApp(db, { ...options, now });
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
+  }
+}
+
+async function createApp(db: Database, options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy,
+    // Report every broken rule of a form at once, not only the first.
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onClose', (_instance, done) => {
+    db.close();
+    done();
+  });
+
+  const services = createServices(db, options);
+
+  app.decorateRequest('auth', null);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Answers carry sessions and personal data: no cache keeps them unless a route says so.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    done();
+  });
+
+  await registerBodyParsers(app);
+  await app.register(loginRoutes, { services });
+  await app.register(sessionRoutes, { services });
+  await app.register(configRoutes, { services });
+  await app.register(storageRoutes, { services });
+  await registerWebRoutes(app, options.webRoot);
+  return app;
+}

@@ -1,0 +1,81 @@
+import type { Database } from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS } from '../config';
+import { openDatabase } from '../db/database';
+import { seedDemoData } from '../db/seed';
+import { createClock, type TestClock } from '../testing/test-app';
+import { AccessLookup } from './access-lookup';
+import { SessionStore } from './sessions';
+
+describe('AccessLookup', () => {
+  let dir: string;
+  let db: Database;
+  let clock: TestClock;
+  let access: AccessLookup;
+  let sessions: SessionStore;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-access-test-'));
+    db = openDatabase(dir);
+    clock = createClock();
+    await seedDemoData(db, { ...DEFAULT_OPTIONS, now: clock.now });
+    access = new AccessLookup(db, { now: clock.now, cacheMs: 2000, maxEntries: 3 });
+    sessions = new SessionStore(db, {
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 600,
+      now: clock.now,
+      onRevoke: (id) => {
+        access.forgetSession(id);
+      },
+    });
+  });
+
+  afterAll(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the session, user and unit of a token', () => {
+    const { accessToken, sessionId } = sessions.create(10004);
+    const record = access.find(accessToken);
+    expect(record?.session).toMatchObject({ sessionId, userId: 10004 });
+    expect(record?.user).toMatchObject({ loginName: 'parent01', userType: 3 });
+    expect(record?.unit).toMatchObject({ id: 1001, unitType: 2, name: '阳光实验小学' });
+    expect(record?.user).not.toHaveProperty('passwordHash');
+    expect(access.find('unknown')).toBeUndefined();
+  });
+
+  it('forgets a session revoked through the store at once', () => {
+    const { accessToken, sessionId } = sessions.create(10001);
+    expect(access.find(accessToken)).toBeDefined();
+    sessions.revoke(sessionId);
+    expect(access.find(accessToken)).toBeUndefined();
+  });
+
+  it('sees changes made behind its back after the cache delay', () => {
+    const { accessToken, sessionId } = sessions.create(10002);
+    expect(access.find(accessToken)).toBeDefined();
+    db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(clock.now(), sessionId);
+    expect(access.find(accessToken)).toBeDefined();
+    clock.advance(2000);
+    expect(access.find(accessToken)).toBeUndefined();
+  });
+
+  it('never serves a cached token past its expiry', () => {
+    const { accessToken } = sessions.create(10003);
+    clock.advance(59_000);
+    expect(access.find(accessToken)).toBeDefined();
+    clock.advance(1_000);
+    expect(access.find(accessToken)).toBeUndefined();
+  });
+
+  it('stays within its size bound', () => {
+    const tokens = [10001, 10002, 10003, 10004, 10005].map((id) => sessions.create(id).accessToken);
+    for (const token of tokens) expect(access.find(token)).toBeDefined();
+    // Evicted entries are simply looked up again.
+    for (const token of tokens) expect(access.find(token)).toBeDefined();
+  });
+});

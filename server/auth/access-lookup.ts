@@ -1,0 +1,113 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { toUnit, type Unit, type UnitRow } from '../tenancy/units';
+import { toUser, type User, type UserRow } from '../uaa/users';
+import type { ActiveSession } from './sessions';
+import { tokenHash } from './tokens';
+
+export interface AccessRecord {
+  session: ActiveSession;
+  user: User;
+  unit: Unit;
+}
+
+interface AccessRow extends UserRow {
+  session_id: number;
+  access_expires_at: number;
+  unit_name: string;
+  unit_en_name: string;
+  unit_type: number;
+  unit_status: number;
+  sharding_code: string;
+  campus_units: string;
+}
+
+interface CacheEntry {
+  record: AccessRecord;
+  cachedUntil: number;
+}
+
+export interface AccessLookupOptions {
+  now: () => number;
+  /**
+   * How long a looked-up session is trusted without asking the database again. Revocations made
+   * through this server (logout, refresh) take effect at once; changes made to the database by
+   * anything else (an operator disabling a user, a second server process) within this delay.
+   */
+  cacheMs?: number;
+  maxEntries?: number;
+}
+
+/**
+ * The session, user and unit behind an access token. Every authenticated call starts here, so it
+ * is one indexed query, and its result is kept for a moment: under load the query cost more than
+ * the rest of a current-user call together.
+ */
+export class AccessLookup {
+  private readonly select: Statement<[string, number], AccessRow>;
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly now: () => number;
+  private readonly cacheMs: number;
+  private readonly maxEntries: number;
+
+  constructor(db: Database, options: AccessLookupOptions) {
+    this.now = options.now;
+    this.cacheMs = options.cacheMs ?? 2000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.select = db.prepare(
+      `SELECT s.id AS session_id, s.access_expires_at,
+         u.id, u.unit_id, u.login_name, u.real_name, u.user_type, u.sex, u.avatar, u.user_status,
+         u.superman, u.school_year, u.term,
+         n.name AS unit_name, n.en_name AS unit_en_name, n.unit_type, n.unit_status,
+         n.sharding_code, n.campus_units
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN units n ON n.id = u.unit_id
+       WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires_at > ?`,
+    );
+  }
+
+  /** The record of a valid (known, unexpired, unrevoked) access token. */
+  find(accessToken: string): AccessRecord | undefined {
+    const hash = tokenHash(accessToken);
+    const now = this.now();
+    const hit = this.cache.get(hash);
+    if (hit) {
+      if (hit.cachedUntil > now && hit.record.session.accessExpiresAt > now) return hit.record;
+      this.cache.delete(hash);
+    }
+    const row = this.select.get(hash, now);
+    if (!row) return undefined;
+    const record = toRecord(row);
+    // Only hits are kept (unknown tokens cost no memory); the oldest entry makes room.
+    if (this.cache.size >= this.maxEntries) {
+      const oldest = this.cache.keys().next();
+      if (oldest.done !== true) this.cache.delete(oldest.value);
+    }
+    this.cache.set(hash, { record, cachedUntil: now + this.cacheMs });
+    return record;
+  }
+
+  /** Drops a revoked session from the cache (called by the session store). */
+  forgetSession(sessionId: number): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.record.session.sessionId === sessionId) this.cache.delete(hash);
+    }
+  }
+}
+
+function toRecord(row: AccessRow): AccessRecord {
+  const unitRow: UnitRow = {
+    id: row.unit_id,
+    name: row.unit_name,
+    en_name: row.unit_en_name,
+    unit_type: row.unit_type,
+    unit_status: row.unit_status,
+    sharding_code: row.sharding_code,
+    campus_units: row.campus_units,
+  };
+  return {
+    session: { sessionId: row.session_id, userId: row.id, accessExpiresAt: row.access_expires_at },
+    user: toUser(row),
+    unit: toUnit(unitRow),
+  };
+}

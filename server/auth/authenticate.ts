@@ -1,0 +1,90 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../contract/http-headers';
+import { readCookie } from '../http/cookies';
+import { fail } from '../http/envelope';
+import { MESSAGES } from '../http/messages';
+import type { Services } from '../services';
+import type { Unit } from '../tenancy/units';
+import type { User } from '../uaa/users';
+import type { ActiveSession } from './sessions';
+
+export const ACTIVE_STATUS = 1;
+
+/** Who is calling: set on the request by the guard of a protected route. */
+export interface AuthContext {
+  accessToken: string;
+  session: ActiveSession;
+  user: User;
+  unit: Unit;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The access token of a request: an `Authorization: Bearer` header first, else the cookie. */
+export function accessTokenOf(request: FastifyRequest): string | undefined {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  const token = match?.[1] ?? readCookie(request.headers.cookie, ACCESS_TOKEN_COOKIE);
+  return token === '' ? undefined : token;
+}
+
+export function refreshTokenOf(request: FastifyRequest): string | undefined {
+  const token = readCookie(request.headers.cookie, REFRESH_TOKEN_COOKIE);
+  return token === '' ? undefined : token;
+}
+
+/** The session, user and unit of a valid access token; undefined when any is missing or off. */
+export function resolveAccessToken(
+  services: Services,
+  accessToken: string | undefined,
+): AuthContext | undefined {
+  if (accessToken === undefined) return undefined;
+  const record = services.access.find(accessToken);
+  if (record?.user.userStatus !== ACTIVE_STATUS || record.unit.unitStatus !== ACTIVE_STATUS) {
+    return undefined;
+  }
+  return { accessToken, ...record };
+}
+
+export function sendUnauthorized(
+  reply: FastifyReply,
+  code = 'unauthorized',
+  message: string = MESSAGES.unauthorized,
+): FastifyReply {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer realm="EduDesk"')
+    .send(fail(401, code, message));
+}
+
+/**
+ * The guard of protected routes: a missing, unknown, expired or revoked access token answers
+ * HTTP 401, which starts the client's refresh-and-retry (spec §4 session expiry).
+ */
+export function requireAuth(services: Services) {
+  return function guard(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
+    const auth = resolveAccessToken(services, accessTokenOf(request));
+    if (!auth) {
+      // Answering ends the hook chain; done() must not be called as well.
+      void sendUnauthorized(reply);
+      return;
+    }
+    request.auth = auth;
+    done();
+  };
+}
+
+/** The caller of a guarded route (a programming error if the guard did not run). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('authOf() called on a route without requireAuth()');
+  return request.auth;
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, loadOptionsFromEnv } from './config';
+
+describe('loadOptionsFromEnv', () => {
+  it('uses the documented defaults', () => {
+    const options = loadOptionsFromEnv({}, '/srv/edudesk');
+    expect(options.dataDir).toBe(path.resolve('/srv/edudesk/.edudesk-data'));
+    expect(options.webRoot.endsWith(path.join('dist', 'web'))).toBe(true);
+    expect(options.port).toBe(8080);
+    expect(options.host).toBe('localhost');
+    expect(options.accessTokenTtlSeconds).toBe(7200);
+    expect(options.refreshTokenTtlSeconds).toBe(7 * 24 * 3600);
+    expect(options.demoPassword).toBe('Edu@2026');
+    expect(options.throttle).toEqual({
+      maxFailures: 5,
+      maxFailuresPerAddress: 20,
+      windowSeconds: 900,
+      lockSeconds: 300,
+    });
+    expect(options.defaultUnitId).toBe(1001);
+    expect(options.secureCookies).toBe(false);
+    expect(options.trustProxy).toBe(false);
+    expect(options.scryptCost).toBe(16384);
+    expect(options.now).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const options = loadOptionsFromEnv(
+      {
+        EDUDESK_DATA_DIR: 'data',
+        EDUDESK_WEB_ROOT: '/var/www/edudesk',
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        EDUDESK_ACCESS_TTL: '60',
+        EDUDESK_REFRESH_TTL: '3600',
+        EDUDESK_DEMO_PASSWORD: 'Other@2026',
+        EDUDESK_LOGIN_MAX_FAILURES: '3',
+        EDUDESK_LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
+        EDUDESK_LOGIN_WINDOW_SECONDS: '60',
+        EDUDESK_LOGIN_LOCK_SECONDS: '30',
+        EDUDESK_DEFAULT_UNIT_ID: '2001',
+        EDUDESK_LOG: '0',
+        EDUDESK_SECURE_COOKIES: '1',
+        EDUDESK_TRUST_PROXY: '10.0.0.0/8',
+      },
+      '/srv/edudesk',
+    );
+    expect(options).toMatchObject({
+      dataDir: path.resolve('/srv/edudesk/data'),
+      webRoot: path.resolve('/var/www/edudesk'),
+      port: 9000,
+      host: '0.0.0.0',
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+      demoPassword: 'Other@2026',
+      throttle: { maxFailures: 3, maxFailuresPerAddress: 10, windowSeconds: 60, lockSeconds: 30 },
+      defaultUnitId: 2001,
+      logger: false,
+      secureCookies: true,
+      trustProxy: '10.0.0.0/8',
+    });
+  });
+
+  it('treats blank variables as unset and accepts port 0', () => {
+    const options = loadOptionsFromEnv({ PORT: '0', HOST: '  ', EDUDESK_DATA_DIR: '' }, '/x');
+    expect(options.port).toBe(0);
+    expect(options.host).toBe(DEFAULT_OPTIONS.host);
+    expect(options.dataDir).toBe(path.resolve('/x/.edudesk-data'));
+  });
+
+  it('refuses nonsense numbers with the variable name', () => {
+    expect(() => loadOptionsFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadOptionsFromEnv({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadOptionsFromEnv({ EDUDESK_ACCESS_TTL: '0' })).toThrow(/EDUDESK_ACCESS_TTL/);
+    expect(() => loadOptionsFromEnv({ EDUDESK_LOGIN_MAX_FAILURES: '2.5' })).toThrow(
+      /EDUDESK_LOGIN_MAX_FAILURES/,
+    );
+  });
+});

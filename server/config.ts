@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Failed-login throttling (see server/auth/throttle.ts). */
+export interface ThrottleOptions {
+  /** Failures of one account within the window that lock it. */
+  maxFailures: number;
+  /**
+   * Failures from one client address within the window that lock the address. Higher than the
+   * per-account limit because a whole school often sits behind one NAT address.
+   */
+  maxFailuresPerAddress: number;
+  windowSeconds: number;
+  lockSeconds: number;
+}
+
+export interface ServerOptions {
+  /** Everything the server writes lives here (the SQLite database). */
+  dataDir: string;
+  /** The production web build (`npm run build` output). May not exist yet. */
+  webRoot: string;
+  port: number;
+  host: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** The password of every seeded demo account (used only when the database is first created). */
+  demoPassword: string;
+  throttle: ThrottleOptions;
+  /** The unit answering requests whose host is bound to no unit. */
+  defaultUnitId: number;
+  logger: boolean;
+  /** Adds `Secure` to the session cookies; turn on behind HTTPS. */
+  secureCookies: boolean;
+  /**
+   * Fastify's trustProxy: true (trust X-Forwarded-*), or the proxies' addresses/CIDRs separated
+   * by commas. Off by default: behind a proxy, turn it on or every client shares one address
+   * (and one login throttle).
+   */
+  trustProxy: boolean | string;
+  /** scrypt cost N for new password hashes; stored with each hash, so it can change later. */
+  scryptCost: number;
+  /** The clock in epoch milliseconds; tests inject one to expire tokens without waiting. */
+  now?: () => number;
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
+  port: 8080,
+  // Loopback only by default: the demo accounts share a published password. Set HOST=0.0.0.0
+  // (or ::) to expose the server on the network.
+  host: 'localhost',
+  accessTokenTtlSeconds: 7200,
+  refreshTokenTtlSeconds: 7 * 24 * 3600,
+  demoPassword: 'Edu@2026',
+  throttle: { maxFailures: 5, maxFailuresPerAddress: 20, windowSeconds: 900, lockSeconds: 300 },
+  defaultUnitId: 1001,
+  logger: true,
+  secureCookies: false,
+  trustProxy: false,
+  scryptCost: 16384,
+};
+
+type Env = Record<string, string | undefined>;
+
+/** The trimmed value of a variable, or undefined when it is unset or blank. */
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(
+  env: Env,
+  name: string,
+  fallback: number,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(
+      `${name} must be an integer from ${String(min)} to ${String(max)} (got "${raw}")`,
+    );
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return value;
+}
+
+/** Server options from environment variables (see the report / docs for the list). */
+export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()): ServerOptions {
+  const defaults = DEFAULT_OPTIONS;
+  const webRoot = text(env, 'EDUDESK_WEB_ROOT');
+  return {
+    ...defaults,
+    dataDir: path.resolve(cwd, text(env, 'EDUDESK_DATA_DIR') ?? '.edudesk-data'),
+    webRoot:
+      webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(REPO_ROOT, 'dist', 'web'),
+    port: integer(env, 'PORT', defaults.port, 0, 65535),
+    host: text(env, 'HOST') ?? defaults.host,
+    accessTokenTtlSeconds: integer(env, 'EDUDESK_ACCESS_TTL', defaults.accessTokenTtlSeconds),
+    refreshTokenTtlSeconds: integer(env, 'EDUDESK_REFRESH_TTL', defaults.refreshTokenTtlSeconds),
+    demoPassword: text(env, 'EDUDESK_DEMO_PASSWORD') ?? defaults.demoPassword,
+    throttle: {
+      maxFailures: integer(env, 'EDUDESK_LOGIN_MAX_FAILURES', defaults.throttle.maxFailures),
+      maxFailuresPerAddress: integer(
+        env,
+        'EDUDESK_LOGIN_MAX_FAILURES_PER_ADDRESS',
+        defaults.throttle.maxFailuresPerAddress,
+      ),
+      windowSeconds: integer(env, 'EDUDESK_LOGIN_WINDOW_SECONDS', defaults.throttle.windowSeconds),
+      lockSeconds: integer(env, 'EDUDESK_LOGIN_LOCK_SECONDS', defaults.throttle.lockSeconds),
+    },
+    defaultUnitId: integer(env, 'EDUDESK_DEFAULT_UNIT_ID', defaults.defaultUnitId),
+    logger: flag(env, 'EDUDESK_LOG', defaults.logger),
+    secureCookies: flag(env, 'EDUDESK_SECURE_COOKIES', defaults.secureCookies),
+    trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Database } from 'better-sqlite3';
+import { hashPassword } from '../auth/password';
+import { userAvatarPath } from '../storage/paths';
+import { SEED_TERM, SEED_UNITS, SEED_USERS, SEED_YEAR } from './seed-data';
+
+export interface SeedOptions {
+  demoPassword: string;
+  scryptCost: number;
+  now: () => number;
+}
+
+function isEmpty(db: Database): boolean {
+  return db.prepare('SELECT 1 FROM units LIMIT 1').get() === undefined;
+}
+
+/**
+ * Creates the demo tenants and accounts on a fresh database. Does nothing when any unit exists,
+ * so an operator's own data is never touched. Returns whether it seeded.
+ */
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
+  if (!isEmpty(db)) return false;
+  // Hashing is slow by design; do it before the (synchronous) transaction, in parallel.
+  const hashes = await Promise.all(
+    SEED_USERS.map(() => hashPassword(options.demoPassword, options.scryptCost)),
+  );
+  const insertUnit = db.prepare(
+    `INSERT INTO units (id, name, en_name, unit_type, unit_status, sharding_code, campus_units)
+     VALUES (?, ?, ?, ?, 1, ?, '[]')`,
+  );
+  const insertHost = db.prepare('INSERT INTO unit_hosts (host, unit_id) VALUES (?, ?)');
+  const insertConfig = db.prepare(
+    `INSERT INTO unit_login_configs
+       (unit_id, footer, link, ba_img, ba_content, ba_url, help_center, decoration_set)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertUser = db.prepare(
+    `INSERT INTO users (id, unit_id, login_name, password_hash, real_name, user_type, sex, avatar,
+       user_status, superman, school_year, term, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)`,
+  );
+  const insertRole = db.prepare(
+    'INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)',
+  );
+  const insertChild = db.prepare(
+    `INSERT INTO children (id, parent_user_id, real_name, grade_name, class_name, sex, status,
+       sort_order)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const now = options.now();
+
+  return db.transaction(() => {
+    // Another process may have seeded while we were hashing.
+    if (!isEmpty(db)) return false;
+    for (const unit of SEED_UNITS) {
+      insertUnit.run(unit.id, unit.name, unit.enName, unit.unitType, unit.shardingCode);
+      for (const host of unit.hosts) insertHost.run(host, unit.id);
+      const config = unit.loginConfig;
+      insertConfig.run(
+        unit.id,
+        config.footer,
+        config.link,
+        config.baImg,
+        config.baContent,
+        config.baUrl,
+        config.helpCenter ? 1 : 0,
+        JSON.stringify(config.decorationSet),
+      );
+    }
+    SEED_USERS.forEach((user, index) => {
+      insertUser.run(
+        user.id,
+        user.unitId,
+        user.loginName,
+        hashes[index],
+        user.realName,
+        user.userType,
+        user.sex,
+        user.hasAvatar ? userAvatarPath(user.id) : '',
+        SEED_YEAR,
+        SEED_TERM,
+        now,
+      );
+      for (const role of user.roles) insertRole.run(user.id, role.code, role.project);
+      user.children.forEach((child, order) => {
+        insertChild.run(
+          child.id,
+          user.id,
+          child.realName,
+          child.gradeName,
+          child.className,
+          child.sex,
+          child.status,
+          order,
+        );
+      });
+    });
+    return true;
+  })();
+}

@@ -1,0 +1,90 @@
+import { bilingual } from '../../contract/envelope';
+
+/** Every message the server sends, bilingual (`中文|||English`, spec §5), in one place. */
+export const MESSAGES = {
+  invalidRequest: bilingual('请求参数错误', 'Invalid request parameters'),
+  invalidJson: bilingual('请求内容不是有效的 JSON', 'The request body is not valid JSON'),
+  payloadTooLarge: bilingual('请求内容过大', 'The request body is too large'),
+  unsupportedMediaType: bilingual('不支持的请求内容类型', 'Unsupported request content type'),
+  badRequest: bilingual('请求无效', 'Bad request'),
+  notFound: bilingual('请求的接口不存在', 'The requested API does not exist'),
+  // The spec's §8 fallback text, so the client shows the same words whichever way it gets there.
+  internalError: bilingual('服务器内部错误', 'Server internal error!'),
+  invalidGrant: bilingual('用户名或密码错误', 'Incorrect username or password'),
+  invalidAccessToken: bilingual(
+    '登录凭证无效或已过期',
+    'The sign-in token is invalid or has expired',
+  ),
+  accountDisabled: bilingual(
+    '该账号已停用，请联系管理员',
+    'This account has been disabled. Please contact your administrator',
+  ),
+  unitDisabled: bilingual(
+    '所在单位已停用，请联系管理员',
+    'Your unit has been disabled. Please contact your administrator',
+  ),
+  unauthorized: bilingual(
+    '登录已失效，请重新登录',
+    'Your session has expired, please sign in again',
+  ),
+  invalidRefresh: bilingual(
+    '登录已失效，请重新登录',
+    'Your session has expired, please sign in again',
+  ),
+  unitNotFound: bilingual('单位不存在', 'Unit not found'),
+  imageNotFound: bilingual('图片不存在', 'Image not found'),
+} as const;
+
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const n = String(retryAfterSeconds);
+  return bilingual(
+    `登录失败次数过多，请在 ${n} 秒后重试`,
+    `Too many failed attempts. Please try again in ${n} seconds`,
+  );
+}
+
+/** Field labels for validation messages; unknown fields fall back to their wire name. */
+const FIELD_LABELS: Record<string, readonly [zh: string, en: string]> = {
+  username: ['用户名', 'User name'],
+  password: ['密码', 'Password'],
+  accessToken: ['访问令牌', 'Access token'],
+  unitId: ['单位编号', 'Unit id'],
+  userId: ['用户编号', 'User id'],
+  url: ['地址', 'URL'],
+  signature: ['签名', 'Signature'],
+};
+
+function label(field: string): readonly [string, string] {
+  return FIELD_LABELS[field] ?? [field, field];
+}
+
+/** Messages of the validation rules, worded for the field they concern. */
+export const FIELD_MESSAGES = {
+  required(field: string): string {
+    const [zh, en] = label(field);
+    return bilingual(`${zh}不能为空`, `${en} cannot be empty`);
+  },
+  tooShort(field: string, limit: number): string {
+    const [zh, en] = label(field);
+    const n = String(limit);
+    return bilingual(`${zh}长度不能少于 ${n} 个字符`, `${en} must be at least ${n} characters`);
+  },
+  tooLong(field: string, limit: number): string {
+    const [zh, en] = label(field);
+    const n = String(limit);
+    return bilingual(`${zh}长度不能超过 ${n} 个字符`, `${en} must be at most ${n} characters`);
+  },
+  badFormat(field: string): string {
+    const [zh, en] = label(field);
+    return bilingual(`${zh}格式不正确`, `${en} has an invalid format`);
+  },
+  badType(field: string): string {
+    const [zh, en] = label(field);
+    return bilingual(`${zh}类型不正确`, `${en} has the wrong type`);
+  },
+  invalid(field: string): string {
+    const [zh, en] = label(field);
+    return bilingual(`${zh}取值无效`, `${en} has an invalid value`);
+  },
+  missingBody: bilingual('缺少请求内容', 'The request body is missing'),
+} as const;

@@ -1,0 +1,57 @@
+import type { Database } from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { AccessLookup } from './auth/access-lookup';
+import { hashPassword } from './auth/password';
+import { SessionStore } from './auth/sessions';
+import { LoginThrottle } from './auth/throttle';
+import type { ServerOptions } from './config';
+import { UnitRepository } from './tenancy/units';
+import { UserRepository } from './uaa/users';
+
+/** What the route plugins need, built once per app and handed to them as plugin options. */
+export interface Services {
+  options: ServerOptions;
+  now: () => number;
+  db: Database;
+  users: UserRepository;
+  units: UnitRepository;
+  sessions: SessionStore;
+  access: AccessLookup;
+  throttle: LoginThrottle;
+  /**
+   * A hash of a random secret, verified against when the username is unknown, so that an unknown
+   * user costs the same scrypt time as a wrong password (no user-enumeration timing oracle).
+   */
+  decoyPasswordHash: () => Promise<string>;
+}
+
+export interface ServicesPluginOptions {
+  services: Services;
+}
+
+export function createServices(db: Database, options: ServerOptions): Services {
+  const now = options.now ?? Date.now;
+  let decoy: Promise<string> | undefined;
+  const access = new AccessLookup(db, { now });
+  return {
+    options,
+    now,
+    db,
+    users: new UserRepository(db),
+    units: new UnitRepository(db, options.defaultUnitId),
+    sessions: new SessionStore(db, {
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+      refreshTokenTtlSeconds: options.refreshTokenTtlSeconds,
+      now,
+      onRevoke: (sessionId) => {
+        access.forgetSession(sessionId);
+      },
+    }),
+    access,
+    throttle: new LoginThrottle(db, options.throttle, now),
+    decoyPasswordHash: () => {
+      decoy ??= hashPassword(randomBytes(32).toString('base64url'), options.scryptCost);
+      return decoy;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { DecorationSet, UnitLoginConfig } from '../../contract/auth';
+import { unitLogoPath } from '../storage/paths';
+import { normalizeHost } from './host';
+
+export interface Unit {
+  id: number;
+  name: string;
+  enName: string;
+  unitType: number;
+  unitStatus: number;
+  shardingCode: string;
+  /** A JSON list, sent to the client as a string (spec §3 campusUnits). */
+  campusUnits: string;
+}
+
+export interface UnitRow {
+  id: number;
+  name: string;
+  en_name: string;
+  unit_type: number;
+  unit_status: number;
+  sharding_code: string;
+  campus_units: string;
+}
+
+interface LoginConfigRow {
+  footer: string;
+  link: string;
+  ba_img: string;
+  ba_content: string;
+  ba_url: string;
+  help_center: number;
+  decoration_set: string;
+}
+
+/** What a unit without its own login configuration shows: no footer, Chinese first. */
+const DEFAULT_DECORATION_SET: DecorationSet = {
+  defaultLanguage: 'zh-CN',
+  themeList: [],
+  footerMsg: {
+    show: false,
+    helpCenter: false,
+    conectNZ: false,
+    showBaMsg: false,
+    copyright: '',
+    baList: [],
+  },
+};
+
+const UNIT_COLUMNS =
+  'u.id, u.name, u.en_name, u.unit_type, u.unit_status, u.sharding_code, u.campus_units';
+
+export function toUnit(row: UnitRow): Unit {
+  return {
+    id: row.id,
+    name: row.name,
+    enName: row.en_name,
+    unitType: row.unit_type,
+    unitStatus: row.unit_status,
+    shardingCode: row.sharding_code,
+    campusUnits: row.campus_units,
+  };
+}
+
+/** Units, the hosts bound to them (tenancy) and their login-page configuration. */
+export class UnitRepository {
+  private readonly byId: Statement<[number], UnitRow>;
+  private readonly byHost: Statement<[string], UnitRow>;
+  private readonly config: Statement<[number], LoginConfigRow>;
+
+  constructor(
+    db: Database,
+    private readonly defaultUnitId: number,
+  ) {
+    this.byId = db.prepare(`SELECT ${UNIT_COLUMNS} FROM units u WHERE u.id = ?`);
+    this.byHost = db.prepare(
+      `SELECT ${UNIT_COLUMNS} FROM units u JOIN unit_hosts h ON h.unit_id = u.id WHERE h.host = ?`,
+    );
+    this.config = db.prepare(
+      `SELECT footer, link, ba_img, ba_content, ba_url, help_center, decoration_set
+       FROM unit_login_configs WHERE unit_id = ?`,
+    );
+  }
+
+  findById(id: number): Unit | undefined {
+    if (!Number.isSafeInteger(id)) return undefined;
+    const row = this.byId.get(id);
+    return row && toUnit(row);
+  }
+
+  /**
+   * The unit of a host (a bare host or URL). A host bound to no unit falls back to the default
+   * unit so a fresh install answers on any name or address (e.g. a LAN IP) without setup; a
+   * production platform would refuse unknown hosts instead.
+   */
+  resolveHost(host: string | undefined): Unit | undefined {
+    const normalized = normalizeHost(host);
+    const row = normalized === undefined ? undefined : this.byHost.get(normalized);
+    return row ? toUnit(row) : this.findById(this.defaultUnitId);
+  }
+
+  /** The login-page configuration of a unit in its wire shape (spec §3 unit login config). */
+  loginConfig(unit: Unit): UnitLoginConfig {
+    const row = this.config.get(unit.id);
+    return {
+      unitId: String(unit.id),
+      unitName: unit.name,
+      unitEnName: unit.enName,
+      unitType: String(unit.unitType),
+      unitImgPath: unitLogoPath(unit.id),
+      footer: row?.footer ?? '',
+      link: row?.link ?? '',
+      baImg: row?.ba_img ?? '',
+      baContent: row?.ba_content ?? '',
+      baUrl: row?.ba_url ?? '',
+      helpCenter: row?.help_center === 1,
+      decorationSet: row?.decoration_set ?? JSON.stringify(DEFAULT_DECORATION_SET),
+    };
+  }
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API } from '../../contract/api-paths';
+import {
+  INVALID_GRANT,
+  LoginBodySchema,
+  ReloginBodySchema,
+  TOO_MANY_ATTEMPTS,
+} from '../../contract/auth';
+import { ACTIVE_STATUS, resolveAccessToken } from '../auth/authenticate';
+import { KeyedLock } from '../auth/keyed-lock';
+import type { ThrottleKey } from '../auth/throttle';
+import { verifyPassword } from '../auth/password';
+import { fail } from '../http/envelope';
+import { FIELD_MESSAGES, MESSAGES, tooManyAttempts } from '../http/messages';
+import type { Services, ServicesPluginOptions } from '../services';
+import type { Unit } from '../tenancy/units';
+import type { User } from './users';
+import { signIn } from './start-session';
+
+type LoginOutcome =
+  | { kind: 'throttled'; retryAfter: number }
+  | { kind: 'invalid' }
+  | { kind: 'refused'; code: string; message: string }
+  | { kind: 'ok'; user: User; unit: Unit };
+
+/** One sign-in attempt: throttle check, password check (timing-safe for unknown users), status. */
+async function attempt(
+  services: Services,
+  username: string,
+  password: string,
+  accountKey: ThrottleKey,
+  addressKey: ThrottleKey,
+): Promise<LoginOutcome> {
+  const { throttle, users, units } = services;
+  const keys = [accountKey, addressKey];
+  const retryAfter = throttle.retryAfterSeconds(keys);
+  if (retryAfter > 0) return { kind: 'throttled', retryAfter };
+
+  const account = users.findCredentials(username);
+  const hash = account?.passwordHash ?? (await services.decoyPasswordHash());
+  const passwordOk = await verifyPassword(password, hash);
+  if (!account || !passwordOk) {
+    throttle.recordFailure(keys);
+    return { kind: 'invalid' };
+  }
+  throttle.clear(accountKey);
+
+  const { user } = account;
+  if (user.userStatus !== ACTIVE_STATUS) {
+    return { kind: 'refused', code: 'account_disabled', message: MESSAGES.accountDisabled };
+  }
+  const unit = units.findById(user.unitId);
+  if (unit?.unitStatus !== ACTIVE_STATUS) {
+    return { kind: 'refused', code: 'unit_disabled', message: MESSAGES.unitDisabled };
+  }
+  return { kind: 'ok', user, unit };
+}
+
+/**
+ * Password login and relogin (spec §7 authentication). Business failures are HTTP 200 with the
+ * failure in the envelope's status, as the client's login result handling expects (spec §4):
+ * 400 + invalid_grant for wrong credentials, 429 + too_many_attempts when throttled,
+ * 403 for a disabled account (not 400: a 400 with another code would open the binding page).
+ */
+export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
+  app,
+  { services },
+) => {
+  const { throttle } = services;
+  const attempts = new KeyedLock();
+
+  app.post(API.login, { schema: { body: LoginBodySchema } }, async (request, reply) => {
+    const username = request.body.username.trim();
+    if (username === '') {
+      return reply.code(400).send(
+        fail(400, 'invalid_request', MESSAGES.invalidRequest, {
+          fieldErrors: [{ field: 'username', message: FIELD_MESSAGES.required('username') }],
+        }),
+      );
+    }
+
+    // One attempt at a time per account, so a burst cannot outrun the failure count.
+    const accountKey = throttle.accountKey(username);
+    const outcome = await attempts.run(accountKey.key, () =>
+      attempt(
+        services,
+        username,
+        request.body.password,
+        accountKey,
+        throttle.addressKey(request.ip),
+      ),
+    );
+    switch (outcome.kind) {
+      case 'throttled':
+        return reply.header('retry-after', String(outcome.retryAfter)).send(
+          fail(429, TOO_MANY_ATTEMPTS, tooManyAttempts(outcome.retryAfter), {
+            data: { retryAfter: outcome.retryAfter },
+          }),
+        );
+      case 'invalid':
+        return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidGrant));
+      case 'refused':
+        return reply.send(fail(403, outcome.code, outcome.message));
+      case 'ok':
+        return signIn(services, request, reply, outcome.user, outcome.unit);
+    }
+  });
+
+  // A still-valid access token handed over by another application (e.g. in a URL, spec §4
+  // step 5) buys this client a session of its own; the giver's session is left alone.
+  app.post(API.relogin, { schema: { body: ReloginBodySchema } }, (request, reply) => {
+    const auth = resolveAccessToken(services, request.body.accessToken.trim());
+    if (!auth) return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidAccessToken));
+    return signIn(services, request, reply, auth.user, auth.unit);
+  });
+
+  return Promise.resolve();
+};

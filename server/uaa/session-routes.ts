@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API } from '../../contract/api-paths';
+import { CurrentUserWireSchema, MeQuerySchema } from '../../contract/auth';
+import { envelopeSchema } from '../../contract/envelope-schema';
+import { HEADER_SIGNATURE } from '../../contract/http-headers';
+import {
+  ACTIVE_STATUS,
+  accessTokenOf,
+  authOf,
+  refreshTokenOf,
+  requireAuth,
+  sendUnauthorized,
+} from '../auth/authenticate';
+import { clearSessionCookies } from '../auth/session-cookies';
+import { signResponse } from '../auth/response-signature';
+import { ok } from '../http/envelope';
+import { MESSAGES } from '../http/messages';
+import type { ServicesPluginOptions } from '../services';
+import { isParent, toCurrentUserWire } from './current-user';
+import { answerWithSession, sessionMeta } from './start-session';
+
+/** The current user, refresh and logout (spec §7 authentication, §4 session expiry, logout). */
+export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
+  app,
+  { services },
+) => {
+  const { sessions, users, units } = services;
+
+  app.get(
+    API.me,
+    {
+      // The response schema compiles a dedicated serializer (and pins the wire shape).
+      schema: {
+        querystring: MeQuerySchema,
+        response: { 200: envelopeSchema(CurrentUserWireSchema) },
+      },
+      preHandler: requireAuth(services),
+    },
+    (request, reply) => {
+      const { user, unit, accessToken } = authOf(request);
+      const children = isParent(user) ? users.children(user.id) : [];
+      const wire = toCurrentUserWire(user, unit, children, accessToken);
+      const nonce = request.query.signature;
+      if (nonce !== undefined && nonce !== '') {
+        void reply.header(HEADER_SIGNATURE, signResponse(nonce));
+      }
+      return ok(wire);
+    },
+  );
+
+  // Rotation: a refresh token is good for one exchange; the old session is revoked with it.
+  app.get(API.refresh, (request, reply) => {
+    const refreshToken = refreshTokenOf(request);
+    const current =
+      refreshToken === undefined ? undefined : sessions.findByRefreshToken(refreshToken);
+    const user = current && users.findById(current.userId);
+    const unit = user && units.findById(user.unitId);
+    const tokens =
+      refreshToken !== undefined &&
+      user?.userStatus === ACTIVE_STATUS &&
+      unit?.unitStatus === ACTIVE_STATUS
+        ? sessions.rotate(refreshToken, sessionMeta(request))
+        : undefined;
+    if (!tokens || !user || !unit) {
+      // Clearing the cookies keeps a client from presenting the dead token again.
+      clearSessionCookies(reply, services.options.secureCookies);
+      return sendUnauthorized(reply, 'invalid_refresh', MESSAGES.invalidRefresh);
+    }
+    return answerWithSession(services, reply, tokens, user, unit);
+  });
+
+  // Idempotent: answers success with or without a session, and always clears the cookies.
+  app.post(API.logout, (request, reply) => {
+    const accessToken = accessTokenOf(request);
+    const refreshToken = refreshTokenOf(request);
+    const session =
+      (accessToken === undefined ? undefined : sessions.findByAccessToken(accessToken)) ??
+      (refreshToken === undefined ? undefined : sessions.findByRefreshToken(refreshToken));
+    if (session) sessions.revoke(session.sessionId);
+    clearSessionCookies(reply, services.options.secureCookies);
+    return reply.send(ok(true));
+  });
+
+  return Promise.resolve();
+};

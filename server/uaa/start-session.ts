@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginData } from '../../contract/auth';
+import { setSessionCookies } from '../auth/session-cookies';
+import type { SessionTokens } from '../auth/sessions';
+import { ok } from '../http/envelope';
+import type { Services } from '../services';
+import type { Unit } from '../tenancy/units';
+import type { User } from './users';
+
+/** The login answer's data (spec §3 login response); openid/unionid belong to social login. */
+export function toLoginData(user: User, unit: Unit): LoginData {
+  return {
+    unitType: String(unit.unitType),
+    unitId: String(unit.id),
+    userType: String(user.userType),
+    openid: '',
+    unionid: '',
+  };
+}
+
+export function sessionMeta(request: FastifyRequest) {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+/** Sets the session cookies and answers like a successful login. */
+export function answerWithSession(
+  services: Services,
+  reply: FastifyReply,
+  tokens: SessionTokens,
+  user: User,
+  unit: Unit,
+): FastifyReply {
+  setSessionCookies(reply, tokens, {
+    secure: services.options.secureCookies,
+    refreshTokenTtlSeconds: services.options.refreshTokenTtlSeconds,
+  });
+  return reply.send(ok(toLoginData(user, unit)));
+}
+
+/** Starts a new session for the user and answers like a successful login. */
+export function signIn(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+  unit: Unit,
+): FastifyReply {
+  const tokens = services.sessions.create(user.id, sessionMeta(request));
+  return answerWithSession(services, reply, tokens, user, unit);
+}

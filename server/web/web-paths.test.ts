@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { cacheControlFor, classifyWebPath } from './web-paths';
+
+describe('classifyWebPath', () => {
+  it.each([
+    '/',
+    '/index.html',
+    '/login',
+    '/login/',
+    '/forgetPassword',
+    '/needtologinpagerelogin',
+    '/bind/',
+  ])('%s is the app', (path) => {
+    expect(classifyWebPath(path)).toEqual({ kind: 'spa' });
+  });
+
+  it.each([
+    '/pages/base/pc_desktop_all/index.html',
+    '/area/areaBase/pc_areaDesktop_all/index.html',
+    '/pages/base/mobile_desktop_all/index.html',
+    '/pages/login/pc_bind_all/index.html',
+    '/pages/x/pc_x_tm/index.html',
+  ])('%s is a landing page', (path) => {
+    expect(classifyWebPath(path)).toEqual({ kind: 'landing', file: path.slice(1) });
+  });
+
+  it.each([
+    '/pages/base/tablet_desktop_all/index.html',
+    '/pages/base/pc_desktop/index.html',
+    '/pages/base/pc_desktop_all/other.html',
+  ])('%s is not a landing page', (path) => {
+    expect(classifyWebPath(path).kind).toBe('file');
+  });
+
+  it('maps module language files of any root to the build folder', () => {
+    expect(classifyWebPath('/pages/base/lang/en-login.json')).toEqual({
+      kind: 'module-lang',
+      file: 'modules/base/lang/en-login.json',
+      fallback: 'pages/base/lang/en-login.json',
+    });
+    expect(classifyWebPath('/area/areaBase/lang/zh-HK-areaDesktop.json')).toMatchObject({
+      file: 'modules/areaBase/lang/zh-HK-areaDesktop.json',
+    });
+  });
+
+  it('leaves the shared language file to plain static serving', () => {
+    expect(classifyWebPath('/common/plugins/common-ph/1.0.0/lang/en-ph.json')).toEqual({
+      kind: 'file',
+      file: 'common/plugins/common-ph/1.0.0/lang/en-ph.json',
+    });
+  });
+
+  it.each([
+    '/..%2f..%2fetc/passwd',
+    '/../etc/passwd',
+    '/assets/../../secret',
+    '/%2e%2e/secret',
+    '/pages/base/lang/..%2f..%2fsecret.json',
+    '/assets/%5c..%5csecret',
+    '/.env',
+    '/assets/.hidden',
+    '/assets//x.js',
+    '/assets/',
+    '/assets/%00.js',
+    '/bad%E0%A4%A',
+    'relative',
+    `/${'a'.repeat(2000)}`,
+  ])('refuses %s', (path) => {
+    expect(classifyWebPath(path)).toEqual({ kind: 'invalid' });
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('caches hashed assets for a year and revalidates the rest', () => {
+    expect(cacheControlFor('assets/index-abc123.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('index.html')).toBe('no-cache');
+    expect(cacheControlFor('modules/base/lang/en-login.json')).toBe('no-cache');
+  });
+});

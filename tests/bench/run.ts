@@ -1,0 +1,75 @@
+/**
+ * `npm run bench`: performance figures, each next to a baseline measured in the same run.
+ * - Login page: initial JavaScript and CSS, gzip KB (budget: JS at most 250 KB).
+ * - GET /api/uaa/oauth/me requests per second as a ratio of a bare Fastify route (target ≥ 0.5).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { DEFAULT_OPTIONS } from '../../server/config';
+import { launchBrowser, WEB_ROOT } from '../e2e/harness';
+import { measurePageWeight } from './login-page-size';
+import { bareRoute, load, sessionCookie } from './me-throughput';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
+
+function row(name: string, value: string, target: string, pass: boolean): void {
+  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(46)} ${value.padEnd(28)} ${target}`);
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-'));
+  const app = await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const base = `http://localhost:${String(address.port)}`;
+  let failed = false;
+
+  try {
+    const browser = await launchBrowser();
+    const weight = await measurePageWeight(browser, `${base}/login`);
+    await browser.close();
+    row(
+      'login page initial JS (gzip)',
+      `${weight.jsKb.toFixed(1)} KB`,
+      '≤ 250 KB',
+      weight.jsKb <= 250,
+    );
+    row('login page initial CSS (gzip)', `${weight.cssKb.toFixed(1)} KB`, '(reported)', true);
+    failed ||= weight.jsKb > 250;
+
+    const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
+    const meUrl = `${base}/api/uaa/oauth/me`;
+    const body = await (await fetch(meUrl, { headers: { cookie } })).text();
+    const bare = await bareRoute(body);
+    // Warm both up, then measure the baseline and the real route back to back.
+    await load(bare.url, {}, 1);
+    await load(meUrl, { cookie }, 1);
+    const baseline = await load(bare.url, {}, SECONDS);
+    const me = await load(meUrl, { cookie }, SECONDS);
+    await bare.close();
+    const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
+    row(
+      'bare Fastify route (baseline)',
+      `${baseline.requestsPerSecond.toFixed(0)} req/s`,
+      '',
+      true,
+    );
+    row(
+      'GET /api/uaa/oauth/me',
+      `${me.requestsPerSecond.toFixed(0)} req/s`,
+      '',
+      me.errors + me.non2xx === 0,
+    );
+    row('me / bare ratio', ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
+    failed ||= ratio < 0.5 || me.errors + me.non2xx > 0;
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();

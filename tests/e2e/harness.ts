@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../../server/app';
+import { DEFAULT_OPTIONS, type ServerOptions } from '../../server/config';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
+export const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'e2e');
+
+/** A reference server on a free loopback port, with a clock the test can move forward. */
+export interface TestServer {
+  url: string;
+  port: number;
+  /** Moves the server's clock forward (tokens expire without waiting). */
+  advance(seconds: number): void;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-e2e-'));
+  let offsetMs = 0;
+  const app = await buildApp({
+    ...DEFAULT_OPTIONS,
+    dataDir,
+    webRoot: WEB_ROOT,
+    port: 0,
+    host: '127.0.0.1',
+    logger: false,
+    now: () => Date.now() + offsetMs,
+    ...overrides,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://localhost:${String(address.port)}`,
+    port: address.port,
+    advance(seconds) {
+      offsetMs += seconds * 1000;
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian Chromium, headless, with the flags this machine needs (TOOLCHAIN.md). */
+export function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // *.localhost names (area.localhost, school.localhost) select units by host.
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+    ],
+  });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page logged or threw: a test asserts there are none. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  url: string,
+  locale = 'zh-CN',
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ locale, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  await page.goto(url);
+  return { context, page, errors };
+}
+
+/** Keeps a screenshot of the page as a test artefact. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Fills the login form and presses Sign in (labels in any of the three languages). */
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  remember = false,
+): Promise<void> {
+  await page.getByPlaceholder(/请输入账号|請輸入賬號|Please enter account number/).fill(username);
+  await page.getByPlaceholder(/请输入密码|請輸入密碼|Please input a password/).fill(password);
+  if (remember) await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /^(登\s*录|登\s*錄|Sign in)$/ }).click();
+}
+
+export const DEMO_PASSWORD = 'Edu@2026';

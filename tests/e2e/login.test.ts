@@ -1,0 +1,162 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  openPage,
+  signIn,
+  startServer,
+  type OpenedPage,
+  type TestServer,
+} from './harness';
+
+let server: TestServer;
+let browser: Browser;
+let opened: OpenedPage | null = null;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  if (opened) {
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+  }
+  opened = null;
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+async function open(path: string, locale?: string): Promise<OpenedPage> {
+  opened = await openPage(browser, `${server.url}${path}`, locale);
+  return opened;
+}
+
+describe('password login', () => {
+  it('lands a teacher on the desktop with a welcome text', async () => {
+    const { page } = await open('/login');
+    await page.getByRole('heading', { name: '阳光实验小学' }).waitFor();
+    await keepScreenshot(page, 'login-page-zh-CN');
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByText('登录成功！').waitFor();
+    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.getByText('欢迎您，王老师').waitFor();
+    expect(await page.title()).toBe('阳光实验小学');
+    await keepScreenshot(page, 'desktop-teacher01');
+  });
+
+  it('lands a parent on the school desktop', async () => {
+    const { page } = await open('/login');
+    await signIn(page, 'parent01', DEMO_PASSWORD);
+    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.getByText('欢迎您，张家长').waitFor();
+  });
+
+  it('lands area01 on the area desktop, with the bureau shown on its own host', async () => {
+    const areaUrl = `http://area.localhost:${String(server.port)}`;
+    opened = await openPage(browser, `${areaUrl}/login`);
+    const { page } = opened;
+    await page.getByRole('heading', { name: '滨江区教育局' }).waitFor();
+    await signIn(page, 'area01', DEMO_PASSWORD);
+    await page.waitForURL(`${areaUrl}/area/areaBase/pc_areaDesktop_all/index.html`);
+    await page.getByText('欢迎您，赵科长').waitFor();
+    await keepScreenshot(page, 'area-desktop-area01');
+  });
+
+  it('shows the server message for a wrong password and stays on the login page', async () => {
+    const { page } = await open('/login');
+    await signIn(page, 'teacher01', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).first().waitFor();
+    // Also under the field, and the button is usable again.
+    await expect(
+      page.locator('.ant-form-item-explain-error', { hasText: '用户名或密码错误' }).count(),
+    ).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: /登\s*录/ }).isEnabled()).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('validates empty fields in the user language, on blur and on submit', async () => {
+    const { page } = await open('/login?lang=en');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('User name cannot be empty!').waitFor();
+    await page.getByText('Password cannot be empty!').waitFor();
+    // Whitespace only is empty: inputs are trimmed.
+    await page.getByPlaceholder('Please enter account number').fill('   ');
+    await page.getByPlaceholder('Please enter account number').blur();
+    await page.getByText('User name cannot be empty!').waitFor();
+    await page.getByPlaceholder('Please enter account number').fill('teacher01');
+    await page.getByText('User name cannot be empty!').waitFor({ state: 'detached' });
+  });
+
+  it('moves focus to the next empty field on Enter, then submits', async () => {
+    const { page } = await open('/login');
+    const username = page.getByPlaceholder('请输入账号');
+    const password = page.getByPlaceholder('请输入密码');
+    await username.fill('teacher01');
+    await username.press('Enter');
+    await expect(password.evaluate((element) => element === document.activeElement)).resolves.toBe(
+      true,
+    );
+    await password.fill(DEMO_PASSWORD);
+    await password.press('Enter');
+    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+  });
+
+  it('names every control in English and in Traditional Chinese', async () => {
+    const { page } = await open('/login?lang=en');
+    await page.getByRole('heading', { name: 'User login' }).waitFor();
+    await page.getByPlaceholder('Please enter account number').waitFor();
+    await page.getByPlaceholder('Please input a password').waitFor();
+    await page.getByText('Remember password').waitFor();
+    await page.getByRole('button', { name: 'Forget the password?' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { name: 'Sunshine Experimental Primary School' }).waitFor();
+    await keepScreenshot(page, 'login-page-en');
+
+    // Switching language re-renders in place (no reload) and is remembered.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '繁體中文' });
+    await page.getByRole('heading', { name: '用戶登錄' }).waitFor();
+    await page.getByPlaceholder('請輸入賬號').waitFor();
+    await page.getByText('記住密碼').waitFor();
+    await keepScreenshot(page, 'login-page-zh-HK');
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: '用戶登錄' }).waitFor();
+  });
+
+  it('follows a same-origin redirect_uri and ignores an off-site one', async () => {
+    const target = `${server.url}/pages/base/pc_desktop_all/index.html#/desktop/home`;
+    const { page } = await open(`/login?redirect_uri=${encodeURIComponent(target)}`);
+    await signIn(page, 'teacher02', DEMO_PASSWORD);
+    await page.waitForURL(target);
+    await page.getByText('欢迎您，李老师').waitFor();
+
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await page.context().clearCookies();
+    await page.goto(
+      `${server.url}/login?redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+    );
+    await signIn(page, 'teacher02', DEMO_PASSWORD);
+    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+  });
+
+  it('sends a visitor without a session from a landing page to the login page and back', async () => {
+    const landing = `${server.url}/pages/base/pc_desktop_all/index.html`;
+    const { page } = await open('/pages/base/pc_desktop_all/index.html');
+    await page.waitForURL(`${server.url}/login?redirect_uri=${encodeURIComponent(landing)}`);
+    await signIn(page, 'staff01', DEMO_PASSWORD);
+    await page.waitForURL(landing);
+  });
+
+  it('shows the error code on the binding page', async () => {
+    const { page } = await open('/#/bind/?id=unbound_openid&openid=o1');
+    await page.getByText('该第三方账号尚未绑定平台账号（错误代码：unbound_openid）。').waitFor();
+  });
+});

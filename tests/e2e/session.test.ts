@@ -1,0 +1,148 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  openPage,
+  signIn,
+  startServer,
+  type OpenedPage,
+  type TestServer,
+} from './harness';
+
+let server: TestServer;
+let browser: Browser;
+let opened: OpenedPage | null = null;
+const LANDING = '/pages/base/pc_desktop_all/index.html';
+
+beforeAll(async () => {
+  server = await startServer({ accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 600 });
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  if (opened) await opened.context.close();
+  opened = null;
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+async function loggedIn(username: string, remember = false): Promise<OpenedPage> {
+  opened = await openPage(browser, `${server.url}/login`);
+  await signIn(opened.page, username, DEMO_PASSWORD, remember);
+  await opened.page.waitForURL(`${server.url}${LANDING}`);
+  return opened;
+}
+
+describe('remembered password', () => {
+  it('logs in automatically when the session is gone, without storing the password in clear', async () => {
+    const { page, context } = await loggedIn('teacher01', true);
+    await page.getByText('欢迎您，王老师').waitFor();
+    const storage = await page.evaluate(() =>
+      JSON.stringify(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])),
+    );
+    expect(storage).not.toContain(DEMO_PASSWORD);
+    expect(storage).toContain('teacher01');
+
+    // The session ends (cookies gone); reloading the desktop logs in from the remembered record.
+    await context.clearCookies();
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/uaa/oauth/login')) logins.push(request.method());
+    });
+    await page.reload();
+    await page.getByText('欢迎您，王老师').waitFor();
+    expect(new URL(page.url()).pathname).toBe(LANDING);
+    expect(logins).toContain('POST');
+  });
+
+  it('logout asks first, clears storage and stops auto-login', async () => {
+    const { page } = await loggedIn('teacher01', true);
+    await page.evaluate(() => {
+      localStorage.setItem('_remove_demo', 'x');
+      sessionStorage.setItem('theme', 'ink');
+    });
+    await page.getByRole('button', { name: /退\s*出/ }).click();
+    const confirm = page.getByRole('dialog', { name: '您确认要退出吗？' });
+    await confirm.waitFor();
+    await keepScreenshot(page, 'logout-confirmation');
+    await confirm.getByRole('button', { name: /取\s*消/ }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: /退\s*出/ }).click();
+    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(`${server.url}/login`);
+    const state = await page.evaluate(() => ({
+      user: localStorage.getItem('user'),
+      removable: localStorage.getItem('_remove_demo'),
+      logouted: localStorage.getItem('IS_LOGOUTED'),
+      autoLoginNum: localStorage.getItem('AUTO_LOGIN_NUM'),
+      session: sessionStorage.length,
+    }));
+    expect(state).toEqual({
+      user: null,
+      removable: null,
+      logouted: 'logout',
+      autoLoginNum: null,
+      session: 0,
+    });
+
+    // No auto-login after an explicit logout: the form shows, pre-filled.
+    await page.reload();
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await expect(page.getByPlaceholder('请输入账号').inputValue()).resolves.toBe('teacher01');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const me = await page.evaluate(async () => (await fetch('/api/uaa/oauth/me')).status);
+    expect(me).toBe(401);
+  });
+});
+
+describe('session expiry', () => {
+  it('refreshes an expired access token and replays the request', async () => {
+    const { page } = await loggedIn('teacher02');
+    server.advance(120); // past the access token's 60 s, within the refresh token's 600 s
+    const calls: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/uaa/oauth/'))
+        calls.push(`${url.pathname} ${String(response.status())}`);
+    });
+    await page.reload();
+    await page.getByText('欢迎您，李老师').waitFor();
+    expect(calls).toEqual([
+      '/api/uaa/oauth/me 401',
+      '/api/uaa/oauth/refresh 200',
+      '/api/uaa/oauth/me 200',
+    ]);
+  });
+
+  it('goes back to the login page when the refresh token has expired too', async () => {
+    const { page } = await loggedIn('teacher02');
+    server.advance(3600);
+    await page.reload();
+    await page.waitForURL(/\/login\?redirect_uri=/);
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+  });
+});
+
+describe('server down', () => {
+  it('shows the network error and keeps what the user typed', async () => {
+    const own = await startServer();
+    opened = await openPage(browser, `${own.url}/login?lang=en`);
+    const { page } = opened;
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await own.close();
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByText('Network error').waitFor();
+    await expect(page.getByPlaceholder('Please enter account number').inputValue()).resolves.toBe(
+      'teacher01',
+    );
+    await expect(page.getByRole('button', { name: 'Sign in' }).isEnabled()).resolves.toBe(true);
+    await keepScreenshot(page, 'server-down');
+  });
+});
