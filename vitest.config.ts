@@ -22,6 +22,7 @@ export default defineConfig({
             'contract/**/*.test.ts',
             'scripts/**/*.test.ts',
             'main/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
             'preload/**/*.test.ts',
           ],
           environment: 'node',

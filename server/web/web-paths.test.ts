@@ -10,6 +10,7 @@ describe('classifyWebPath', () => {
     '/forgetPassword',
     '/needtologinpagerelogin',
     '/bind/',
+    '/redirect/homework',
   ])('%s is the app', (path) => {
     expect(classifyWebPath(path)).toEqual({ kind: 'spa' });
   });
@@ -23,6 +24,13 @@ describe('classifyWebPath', () => {
   ])('%s is a landing page', (path) => {
     expect(classifyWebPath(path)).toEqual({ kind: 'landing', file: path.slice(1) });
   });
+
+  it.each(['/redirect/../etc', '/redirect/a/b', '/redirect/a.b'])(
+    '%s is not a redirect',
+    (path) => {
+      expect(classifyWebPath(path).kind).not.toBe('spa');
+    },
+  );
 
   it.each([
     '/pages/base/tablet_desktop_all/index.html',

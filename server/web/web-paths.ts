@@ -55,6 +55,10 @@ export function classifyWebPath(path: string): WebTarget {
   const segments = decodeSegments(path);
   if (!segments) return { kind: 'invalid' };
   const file = segments.join('/');
+  // /redirect/{name} (spec §2): the app logs the user in, then opens that application.
+  if (segments.length === 2 && segments[0] === 'redirect' && NAME.test(segments[1] ?? '')) {
+    return { kind: 'spa' };
+  }
   if (segments.length === 4) {
     const [root = '', code = '', third = '', last = ''] = segments;
     if (NAME.test(root) && NAME.test(code)) {

@@ -1,42 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  keepScreenshot,
-  launchBrowser,
-  openPage,
-  signIn,
-  startServer,
-  type OpenedPage,
-  type TestServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { e2eSuite } from './suite';
 
-let server: TestServer;
-let browser: Browser;
-let opened: OpenedPage | null = null;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  if (opened) {
-    expect(opened.errors).toEqual([]);
-    await opened.context.close();
-  }
-  opened = null;
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
-async function open(path: string, locale?: string): Promise<OpenedPage> {
-  opened = await openPage(browser, `${server.url}${path}`, locale);
-  return opened;
-}
+const suite = e2eSuite();
+const open = (path: string, locale?: string) => suite.open(path, locale);
 
 describe('password login', () => {
   it('lands a teacher on the desktop with a welcome text', async () => {
@@ -45,7 +12,7 @@ describe('password login', () => {
     await keepScreenshot(page, 'login-page-zh-CN');
     await signIn(page, 'teacher01', DEMO_PASSWORD);
     await page.getByText('登录成功！').waitFor();
-    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.waitForURL(`${suite.server.url}/pages/base/pc_desktop_all/index.html`);
     await page.getByText('欢迎您，王老师').waitFor();
     expect(await page.title()).toBe('阳光实验小学');
     await keepScreenshot(page, 'desktop-teacher01');
@@ -54,14 +21,13 @@ describe('password login', () => {
   it('lands a parent on the school desktop', async () => {
     const { page } = await open('/login');
     await signIn(page, 'parent01', DEMO_PASSWORD);
-    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.waitForURL(`${suite.server.url}/pages/base/pc_desktop_all/index.html`);
     await page.getByText('欢迎您，张家长').waitFor();
   });
 
   it('lands area01 on the area desktop, with the bureau shown on its own host', async () => {
-    const areaUrl = `http://area.localhost:${String(server.port)}`;
-    opened = await openPage(browser, `${areaUrl}/login`);
-    const { page } = opened;
+    const areaUrl = `http://area.localhost:${String(suite.server.port)}`;
+    const { page } = await suite.open(`${areaUrl}/login`);
     await page.getByRole('heading', { name: '滨江区教育局' }).waitFor();
     await signIn(page, 'area01', DEMO_PASSWORD);
     await page.waitForURL(`${areaUrl}/area/areaBase/pc_areaDesktop_all/index.html`);
@@ -105,7 +71,7 @@ describe('password login', () => {
     );
     await password.fill(DEMO_PASSWORD);
     await password.press('Enter');
-    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.waitForURL(`${suite.server.url}/pages/base/pc_desktop_all/index.html`);
   });
 
   it('names every control in English and in Traditional Chinese', async () => {
@@ -125,12 +91,12 @@ describe('password login', () => {
     await page.getByPlaceholder('請輸入賬號').waitFor();
     await page.getByText('記住密碼').waitFor();
     await keepScreenshot(page, 'login-page-zh-HK');
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     await page.getByRole('heading', { name: '用戶登錄' }).waitFor();
   });
 
   it('follows a same-origin redirect_uri and ignores an off-site one', async () => {
-    const target = `${server.url}/pages/base/pc_desktop_all/index.html#/desktop/home`;
+    const target = `${suite.server.url}/pages/base/pc_desktop_all/index.html#/desktop/home`;
     const { page } = await open(`/login?redirect_uri=${encodeURIComponent(target)}`);
     await signIn(page, 'teacher02', DEMO_PASSWORD);
     await page.waitForURL(target);
@@ -141,18 +107,27 @@ describe('password login', () => {
     });
     await page.context().clearCookies();
     await page.goto(
-      `${server.url}/login?redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+      `${suite.server.url}/login?redirect_uri=${encodeURIComponent('https://evil.example/')}`,
     );
     await signIn(page, 'teacher02', DEMO_PASSWORD);
-    await page.waitForURL(`${server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.waitForURL(`${suite.server.url}/pages/base/pc_desktop_all/index.html`);
   });
 
   it('sends a visitor without a session from a landing page to the login page and back', async () => {
-    const landing = `${server.url}/pages/base/pc_desktop_all/index.html`;
+    const landing = `${suite.server.url}/pages/base/pc_desktop_all/index.html`;
     const { page } = await open('/pages/base/pc_desktop_all/index.html');
-    await page.waitForURL(`${server.url}/login?redirect_uri=${encodeURIComponent(landing)}`);
+    await page.waitForURL(`${suite.server.url}/login?redirect_uri=${encodeURIComponent(landing)}`);
     await signIn(page, 'staff01', DEMO_PASSWORD);
     await page.waitForURL(landing);
+  });
+
+  it('opens /redirect/{name} as the tm page of that application for a teacher', async () => {
+    const { page } = await open('/redirect/homework');
+    const opened = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/pages/homework/pc_homework_tm/index.html',
+    );
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await opened;
   });
 
   it('shows the error code on the binding page', async () => {

@@ -1,40 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  keepScreenshot,
-  launchBrowser,
-  openPage,
-  signIn,
-  startServer,
-  type OpenedPage,
-  type TestServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, keepScreenshot, signIn, startServer, type OpenedPage } from './harness';
+import { e2eSuite } from './suite';
 
-let server: TestServer;
-let browser: Browser;
-let opened: OpenedPage | null = null;
+const suite = e2eSuite({ accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 600 });
 const LANDING = '/pages/base/pc_desktop_all/index.html';
 
-beforeAll(async () => {
-  server = await startServer({ accessTokenTtlSeconds: 60, refreshTokenTtlSeconds: 600 });
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  if (opened) await opened.context.close();
-  opened = null;
-});
-
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
-
 async function loggedIn(username: string, remember = false): Promise<OpenedPage> {
-  opened = await openPage(browser, `${server.url}/login`);
+  const opened = await suite.open('/login');
   await signIn(opened.page, username, DEMO_PASSWORD, remember);
-  await opened.page.waitForURL(`${server.url}${LANDING}`);
+  await opened.page.waitForURL(`${suite.server.url}${LANDING}`);
   return opened;
 }
 
@@ -75,7 +49,7 @@ describe('remembered password', () => {
 
     await page.getByRole('button', { name: /退\s*出/ }).click();
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${suite.server.url}/login`);
     const state = await page.evaluate(() => ({
       user: localStorage.getItem('user'),
       removable: localStorage.getItem('_remove_demo'),
@@ -105,7 +79,7 @@ describe('remembered password', () => {
 describe('session expiry', () => {
   it('refreshes an expired access token and replays the request', async () => {
     const { page } = await loggedIn('teacher02');
-    server.advance(120); // past the access token's 60 s, within the refresh token's 600 s
+    suite.server.advance(120); // past the access token's 60 s, within the refresh token's 600 s
     const calls: string[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
@@ -123,7 +97,7 @@ describe('session expiry', () => {
 
   it('goes back to the login page when the refresh token has expired too', async () => {
     const { page } = await loggedIn('teacher02');
-    server.advance(3600);
+    suite.server.advance(3600);
     await page.reload();
     await page.waitForURL(/\/login\?redirect_uri=/);
     await page.getByRole('button', { name: /登\s*录/ }).waitFor();
@@ -133,8 +107,7 @@ describe('session expiry', () => {
 describe('server down', () => {
   it('shows the network error and keeps what the user typed', async () => {
     const own = await startServer();
-    opened = await openPage(browser, `${own.url}/login?lang=en`);
-    const { page } = opened;
+    const { page } = await suite.open(`${own.url}/login?lang=en`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await own.close();
     await signIn(page, 'teacher01', DEMO_PASSWORD);

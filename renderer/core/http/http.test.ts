@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../contract/api-paths';
@@ -17,30 +17,16 @@ import { HttpError } from './errors';
 import { configureHttp, type HttpHooks } from './hooks';
 import { http } from './http';
 import { HTTP_TIMEOUT_MS } from './request-config';
+import {
+  createRouteServer,
+  reply,
+  type Received,
+  type Route,
+} from '../../../tests/support/route-server';
 
-interface Received {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-type Route = (req: Received, res: ServerResponse) => void | Promise<void>;
-
-const routes = new Map<string, Route>();
-const received: Received[] = [];
-let server: ReturnType<typeof createServer>;
+const testServer = createRouteServer();
+const { routes, received } = testServer;
 let base = '';
-
-function reply(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
 
 function envelope(status: number, extra: Record<string, unknown> = {}) {
   return {
@@ -54,35 +40,10 @@ function envelope(status: number, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      const entry: Received = {
-        method: req.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      received.push(entry);
-      const route = routes.get(`${entry.method} ${entry.path}`);
-      if (!route) {
-        reply(res, 404, { error: 'no route' });
-        return;
-      }
-      void route(entry, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await testServer.start();
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => testServer.stop());
 
 let notify = vi.fn<HttpHooks['notify']>();
 let relogin = vi.fn<HttpHooks['onReloginRequired']>();
@@ -91,8 +52,7 @@ let language: LangType = 'en';
 beforeEach(() => {
   resetHttpForTests();
   httpInstance.defaults.baseURL = base;
-  routes.clear();
-  received.length = 0;
+  testServer.reset();
   language = 'en';
   notify = vi.fn<HttpHooks['notify']>();
   relogin = vi.fn<HttpHooks['onReloginRequired']>();

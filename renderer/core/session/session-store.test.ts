@@ -1,47 +1,21 @@
 // @vitest-environment jsdom
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../contract/api-paths';
 import { signPayload } from '../../../contract/signature';
 import { httpInstance, resetHttpForTests } from '../http/client';
 import { configureHttp } from '../http/hooks';
+import { createRouteServer, reply, type Route } from '../../../tests/support/route-server';
 import { fetchCurrentUser, isLoggedIn, logout, selectChild, useSession } from './session-store';
 
-type Route = (req: IncomingMessage, url: URL, res: ServerResponse) => void | Promise<void>;
-const routes = new Map<string, Route>();
-const received: { method: string; url: URL }[] = [];
-let server: ReturnType<typeof createServer>;
+const testServer = createRouteServer();
+const { routes, received } = testServer;
 let base = '';
 
-function reply(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    received.push({ method: req.method ?? '', url });
-    req.resume();
-    req.on('end', () => {
-      const route = routes.get(`${req.method ?? ''} ${url.pathname}`);
-      if (route) void route(req, url, res);
-      else reply(res, 404, {});
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await testServer.start();
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => testServer.stop());
 
 const child = (id: string, status: number) => ({
   id,
@@ -71,8 +45,8 @@ function wireUser(extra: Record<string, unknown> = {}) {
 
 /** /me answering `data`, signed for the request's nonce as the reference server does. */
 function meRoute(data: unknown, status = 200): Route {
-  return async (_req, url, res) => {
-    const header = await signPayload('me', url.searchParams.get('signature') ?? '');
+  return async (req, res) => {
+    const header = await signPayload('me', req.query.get('signature') ?? '');
     reply(
       res,
       200,
@@ -93,8 +67,7 @@ beforeEach(() => {
   configureHttp({ onReloginRequired: relogin, notify });
   relogin.mockClear();
   notify.mockClear();
-  routes.clear();
-  received.length = 0;
+  testServer.reset();
   localStorage.clear();
   sessionStorage.clear();
   useSession.setState({ status: 'unknown', user: null });
@@ -113,8 +86,8 @@ describe('fetchCurrentUser (spec §4: logged in only on 200 with data)', () => {
     expect(stored).not.toContain('token-123');
     expect(stored).not.toContain('cred-456');
     const [call] = received;
-    expect(call?.url.searchParams.get('signature')).toMatch(/^[0-9a-f]{32}$/);
-    expect(call?.url.searchParams.get('noIntercept')).toBe('true');
+    expect(call?.query.get('signature')).toMatch(/^[0-9a-f]{32}$/);
+    expect(call?.query.get('noIntercept')).toBe('true');
   });
 
   it("picks a parent's current child by the §4 rule", async () => {
@@ -144,7 +117,7 @@ describe('fetchCurrentUser (spec §4: logged in only on 200 with data)', () => {
     ['data without a userId', meRoute({ realName: 'x' })],
     [
       'an HTTP error',
-      ((_req, _url, res) => {
+      ((_req, res) => {
         reply(res, 500, {});
       }) satisfies Route,
     ],
@@ -163,21 +136,21 @@ describe('fetchCurrentUser (spec §4: logged in only on 200 with data)', () => {
   });
 
   it('tries the refresh on 401 and asks for re-login only when told to', async () => {
-    routes.set(`GET ${API.me}`, (_req, _url, res) => {
+    routes.set(`GET ${API.me}`, (_req, res) => {
       reply(res, 401, {});
     });
-    routes.set(`GET ${API.refresh}`, (_req, _url, res) => {
+    routes.set(`GET ${API.refresh}`, (_req, res) => {
       reply(res, 401, {});
     });
     expect(await fetchCurrentUser()).toBeNull();
-    expect(received.filter((call) => call.url.pathname === API.refresh)).toHaveLength(1);
+    expect(received.filter((call) => call.path === API.refresh)).toHaveLength(1);
     expect(relogin).not.toHaveBeenCalled();
     expect(await fetchCurrentUser({ reloginOnExpiry: true })).toBeNull();
     expect(relogin).toHaveBeenCalledWith('登录失效，尝试重新登录');
   });
 
   it('forces re-login and stays logged out when the signature is wrong', async () => {
-    routes.set(`GET ${API.me}`, (_req, _url, res) => {
+    routes.set(`GET ${API.me}`, (_req, res) => {
       reply(
         res,
         200,
@@ -238,7 +211,7 @@ describe('logout (spec §4)', () => {
   }
 
   it('posts the logout and clears exactly the keys the spec names', async () => {
-    routes.set(`POST ${API.logout}`, (_req, _url, res) => {
+    routes.set(`POST ${API.logout}`, (_req, res) => {
       reply(res, 200, { status: 200, data: true, message: '', code: 'ok', fieldErrors: [] });
     });
     routes.set(`GET ${API.me}`, meRoute(wireUser()));
@@ -246,7 +219,7 @@ describe('logout (spec §4)', () => {
     seedStorage();
     await logout();
     expect(
-      received.filter((call) => call.method === 'POST' && call.url.pathname === API.logout),
+      received.filter((call) => call.method === 'POST' && call.path === API.logout),
     ).toHaveLength(1);
     expectCleared();
   });
@@ -261,12 +234,12 @@ describe('logout (spec §4)', () => {
   });
 
   it('never refreshes for the logout call', async () => {
-    routes.set(`POST ${API.logout}`, (_req, _url, res) => {
+    routes.set(`POST ${API.logout}`, (_req, res) => {
       reply(res, 401, {});
     });
     seedStorage();
     await logout();
-    expect(received.some((call) => call.url.pathname === API.refresh)).toBe(false);
+    expect(received.some((call) => call.path === API.refresh)).toBe(false);
     expectCleared();
   });
 });

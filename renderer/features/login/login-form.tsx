@@ -8,7 +8,7 @@ import { useSession } from '../../core/session/session-store';
 import { validateLoginForm } from '../../core/validators';
 import { notify } from '../../ui/notify/notify';
 import { bindingPageUrl } from './login-result';
-import { announceLoginSuccess, login, rememberCredentials } from './login-session';
+import { login, rememberCredentials } from './login-session';
 
 interface FormValues {
   username: string;
@@ -90,7 +90,6 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
         return;
       }
       notify.success(t('login.success'));
-      announceLoginSuccess();
       await rememberCredentials(values.remember, username, password).catch(() => undefined);
       const user = await useSession.getState().fetchCurrentUser();
       if (user === null) {

@@ -14,6 +14,12 @@ import { notify } from '../../ui/notify/notify';
 import { goToLanding } from '../navigation';
 import { PageLoading } from '../page-frame';
 
+/** The landing page shows the '登录成功！' confirmation once more, after the page change. */
+function goToLandingAfterLogin(): void {
+  announceLoginSuccess();
+  goToLanding();
+}
+
 /** Loads the unit's login-page configuration for this host (logo, name, footer). */
 function useLoginConfig(): UnitLoginConfig | null {
   const [config, setConfig] = useState<UnitLoginConfig | null>(null);
@@ -51,8 +57,7 @@ export function LoginView() {
     switch (outcome.kind) {
       case 'just-logged-in':
         notify.success(t('login.success'));
-        announceLoginSuccess();
-        goToLanding();
+        goToLandingAfterLogin();
         return;
       case 'logged-in':
         goToLanding();
@@ -78,7 +83,7 @@ export function LoginView() {
         {outcome === null || leaving ? (
           <PageLoading label={t('login.checking')} />
         ) : (
-          <LoginBox onLoggedIn={goToLanding} />
+          <LoginBox onLoggedIn={goToLandingAfterLogin} />
         )}
       </main>
       <Footer config={config} />

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { HostApi, RememberedLogin } from '../../../contract/host';
+import { i18n } from '../../core/i18n/instance';
+import { initI18n } from '../../core/i18n/init-i18n';
+import { builtinZhCN } from '../../pages/builtin-locale';
+import loginEn from './locales/en.json';
+import { LOGIN_DIALOG_Z_INDEX, LoginDialog } from './login-dialog';
+import { LoginForm } from './login-form';
+
+function fakeHost(remembered: RememberedLogin | null): HostApi {
+  return {
+    kind: 'desktop',
+    getConfigFlags: () =>
+      Promise.resolve({
+        disableAutoLogin: false,
+        disableThemeButton: false,
+        disableLanguageButton: false,
+      }),
+    loadRememberedLogin: () => Promise.resolve(remembered),
+    saveRememberedLogin: () => Promise.resolve(),
+    clearRememberedLogin: () => Promise.resolve(),
+  };
+}
+
+function renderForm() {
+  const onLoggedIn = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <LoginForm onLoggedIn={onLoggedIn} />
+    </I18nextProvider>,
+  );
+  return {
+    onLoggedIn,
+    username: screen.getByPlaceholderText<HTMLInputElement>('请输入账号'),
+    password: screen.getByPlaceholderText<HTMLInputElement>('请输入密码'),
+  };
+}
+
+beforeAll(async () => {
+  await initI18n({ lang: 'zh-CN', builtin: builtinZhCN, bundled: { en: loginEn } });
+});
+
+afterEach(async () => {
+  cleanup();
+  delete window.edudesk;
+  await act(() => i18n.changeLanguage('zh-CN'));
+});
+
+describe('LoginForm', () => {
+  it('shows the required-field errors under each field on submit, without calling onLoggedIn', async () => {
+    window.edudesk = fakeHost(null);
+    const { onLoggedIn } = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('用户名不能为空！')).toBeTruthy();
+    expect(await screen.findByText('密码不能为空！')).toBeTruthy();
+    expect(onLoggedIn).not.toHaveBeenCalled();
+  });
+
+  it('trims input: spaces alone are empty, checked on change', async () => {
+    window.edudesk = fakeHost(null);
+    const { username } = renderForm();
+    fireEvent.change(username, { target: { value: '   ' } });
+    expect(await screen.findByText('用户名不能为空！')).toBeTruthy();
+    fireEvent.change(username, { target: { value: ' teacher01 ' } });
+    await waitFor(() => {
+      expect(screen.queryByText('用户名不能为空！')).toBeNull();
+    });
+  });
+
+  it('moves focus to the next empty field on Enter', async () => {
+    window.edudesk = fakeHost(null);
+    const { username, password } = renderForm();
+    fireEvent.change(username, { target: { value: 'teacher01' } });
+    fireEvent.keyDown(username, { key: 'Enter' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(password);
+    });
+    // With the password empty, Enter in the username field goes to the password again.
+    fireEvent.change(username, { target: { value: '' } });
+    fireEvent.keyDown(password, { key: 'Enter' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(username);
+    });
+  });
+
+  it('pre-fills the remembered login from the host', async () => {
+    window.edudesk = fakeHost({ remember: true, username: 'teacher01', password: 'Edu@2026' });
+    const { username, password } = renderForm();
+    await waitFor(() => {
+      expect(username.value).toBe('teacher01');
+    });
+    expect(password.value).toBe('Edu@2026');
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(true);
+  });
+
+  it('speaks English with the spec texts', async () => {
+    window.edudesk = fakeHost(null);
+    await act(() => i18n.changeLanguage('en'));
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LoginForm onLoggedIn={vi.fn()} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByPlaceholderText('Please enter account number')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Please input a password')).toBeTruthy();
+    expect(screen.getByText('Remember password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Forget the password?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('User name cannot be empty!')).toBeTruthy();
+    expect(await screen.findByText('Password cannot be empty!')).toBeTruthy();
+  });
+
+  it('opens the forgot-password page in a new window', () => {
+    window.edudesk = fakeHost(null);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: '忘记密码？' }));
+    expect(open).toHaveBeenCalledWith('/forgetPassword', '_blank', 'noopener,noreferrer');
+    open.mockRestore();
+  });
+});
+
+describe('LoginDialog', () => {
+  it('overlays the page at z-index 2500 with the login title, and cannot be dismissed', async () => {
+    window.edudesk = fakeHost(null);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LoginDialog open onLoggedIn={vi.fn()} />
+      </I18nextProvider>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('用户登录');
+    expect(screen.queryByRole('button', { name: /close|关闭/i })).toBeNull();
+    const wrapper = document.querySelector<HTMLElement>('.ant-modal-wrap');
+    expect(wrapper?.style.zIndex).toBe(String(LOGIN_DIALOG_Z_INDEX));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
