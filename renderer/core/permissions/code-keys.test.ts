@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collectCodeKeys,
+  filterRoutes,
+  hasAccess,
+  isPathAllowed,
+  permittedRoutes,
+  type ResourceNode,
+} from './code-keys';
+
+const tree: ResourceNode[] = [
+  {
+    code: 'score',
+    resourceType: 1,
+    children: [
+      { code: 'score:list', resourceType: 2, menuRoute: '/score/list' },
+      { code: 'score:export', resourceType: 3 },
+    ],
+  },
+  { code: 'notice', resourceType: '2', menuRoute: 'notice/', children: null },
+];
+
+describe('codeKeys', () => {
+  it('holds every code of the tree', () => {
+    expect(collectCodeKeys(tree)).toEqual({
+      score: true,
+      'score:list': true,
+      'score:export': true,
+      notice: true,
+    });
+  });
+
+  it('permits a code, and a list only when every code is permitted', () => {
+    const keys = collectCodeKeys(tree);
+    expect(hasAccess(keys, 'score:export')).toBe(true);
+    expect(hasAccess(keys, 'score:delete')).toBe(false);
+    expect(hasAccess(keys, ['score', 'notice'])).toBe(true);
+    expect(hasAccess(keys, ['score', 'score:delete'])).toBe(false);
+    expect(hasAccess(keys, undefined)).toBe(true);
+  });
+});
+
+describe('routes', () => {
+  it('removes routes whose meta code is not permitted, at every level', () => {
+    const keys = collectCodeKeys(tree);
+    const routes = [
+      {
+        path: 'a',
+        meta: { code: 'score' },
+        children: [{ path: 'b', meta: { code: 'nope' } }, { path: 'c' }],
+      },
+      { path: 'd', meta: { code: 'hidden' } },
+      { path: 'e' },
+    ];
+    expect(filterRoutes(routes, keys)).toEqual([
+      { path: 'a', meta: { code: 'score' }, children: [{ path: 'c' }] },
+      { path: 'e' },
+    ]);
+  });
+
+  it('allows the menu routes and the always-allowed paths only', () => {
+    const routes = permittedRoutes(tree);
+    expect([...routes].sort()).toEqual(['notice', 'score/list']);
+    expect(isPathAllowed('/score/list', routes)).toBe(true);
+    expect(isPathAllowed('#/notice', routes)).toBe(true);
+    expect(isPathAllowed('/home', routes)).toBe(true);
+    expect(isPathAllowed('/scty/header', routes)).toBe(true);
+    expect(isPathAllowed('/score/edit', routes)).toBe(false);
+    expect(isPathAllowed('/homework', routes)).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { contrast, parseHex, WHITE } from './colour';
+import { antdTokens, cssVariables, effectiveLayout, palette, resolveTheme } from './theme-engine';
+
+describe('resolveTheme', () => {
+  it('knows the designed themes and their colours', () => {
+    expect(resolveTheme('ink')).toEqual({ kind: 'designed', name: 'ink', primary: '#A9947F' });
+    expect(resolveTheme('lotus')).toEqual({ kind: 'designed', name: 'lotus', primary: '#68A265' });
+    expect(resolveTheme('cartoon')).toEqual({
+      kind: 'designed',
+      name: 'cartoon',
+      primary: '#3ABAE8',
+    });
+  });
+
+  it('takes a colour beginning with #, in either case and short form', () => {
+    expect(resolveTheme('#E31D1A')).toEqual({ kind: 'colour', primary: '#e31d1a' });
+    expect(resolveTheme('#abc')).toEqual({ kind: 'colour', primary: '#aabbcc' });
+  });
+
+  it('falls back to the default #457cd6 for anything else', () => {
+    for (const value of ['', null, undefined, 'purple', '#12345', 'toString', 'javascript:x']) {
+      expect(resolveTheme(value)).toEqual({ kind: 'colour', primary: '#457cd6' });
+    }
+  });
+});
+
+describe('layout', () => {
+  it('is forced to top by ink, lotus and cartoon', () => {
+    expect(effectiveLayout(resolveTheme('ink'), 'left')).toBe('top');
+    expect(effectiveLayout(resolveTheme('cartoon'), 'left')).toBe('top');
+    expect(effectiveLayout(resolveTheme('#4DB021'), 'left')).toBe('left');
+  });
+});
+
+describe('palette', () => {
+  it('derives ten lighter shades and one darker from the primary colour', () => {
+    const colours = palette('#457CD6');
+    expect(colours.primary).toBe('#457cd6');
+    expect(colours.lighter).toHaveLength(10);
+    expect(new Set(colours.lighter).size).toBe(10);
+    const lightness = colours.lighter.map((hex) => {
+      const rgb = parseHex(hex);
+      return rgb ? rgb.r + rgb.g + rgb.b : 0;
+    });
+    expect(lightness).toEqual([...lightness].sort((a, b) => a - b));
+    expect(colours.darker).toBe('#3763ab');
+  });
+
+  it('keeps text in the primary colour readable on white', () => {
+    for (const colour of ['#49C1D9', '#3ABAE8', '#4DB021', '#A9947F', '#457CD6', '#ffff00']) {
+      const text = parseHex(palette(colour).primaryText);
+      expect(text && contrast(text, WHITE)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('picks dark text on a light primary and white text on a dark one', () => {
+    expect(palette('#ffff00').onPrimary).toBe('#1f2329');
+    expect(palette('#457CD6').onPrimary).toBe('#ffffff');
+  });
+});
+
+describe('tokens and variables', () => {
+  it('give antd and the CSS the same primary colour', () => {
+    const theme = resolveTheme('#4DB021');
+    expect(antdTokens(theme).colorPrimary).toBe('#4db021');
+    const variables = cssVariables(theme);
+    expect(variables['--edudesk-primary']).toBe('#4db021');
+    expect(variables['--edudesk-primary-light-10']).toBeDefined();
+    expect(variables['--edudesk-primary-dark-1']).toBeDefined();
+  });
+
+  it('give the designed themes their own look, not only a colour', () => {
+    expect(antdTokens(resolveTheme('ink')).fontFamily).toContain('KaiTi');
+    expect(antdTokens(resolveTheme('cartoon')).borderRadius).toBe(14);
+  });
+});

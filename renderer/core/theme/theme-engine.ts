@@ -1,0 +1,122 @@
+import { BLACK, contrast, mix, parseHex, toHex, WHITE, type Rgb } from './colour';
+
+/**
+ * The theme engine (spec §2 theme dialog, §4 theme, §9 themes): one function turns a theme name
+ * or a colour into the antd tokens and the CSS variables of the page. The designed themes (ink,
+ * lotus, cartoon) add their own token set; a colour derives the palette from one primary colour
+ * (ten lighter shades and one darker), corrected for contrast.
+ */
+
+export const DEFAULT_THEME_COLOR = '#457CD6';
+
+/** The designed themes and their colours (spec §9). */
+export const DESIGNED_THEMES = {
+  ink: '#A9947F',
+  lotus: '#68A265',
+  cartoon: '#3ABAE8',
+} as const;
+export type DesignedTheme = keyof typeof DESIGNED_THEMES;
+
+/** The colour presets of the theme dialog (spec §2). */
+export const COLOR_PRESETS = [
+  { name: 'red', color: '#e31d1a' },
+  { name: 'blue', color: '#457CD6' },
+  { name: 'cyan', color: '#49C1D9' },
+  { name: 'green', color: '#4DB021' },
+] as const;
+
+export type Layout = 'top' | 'left';
+
+export type ResolvedTheme =
+  { kind: 'designed'; name: DesignedTheme; primary: string } | { kind: 'colour'; primary: string };
+
+export function isDesignedTheme(value: unknown): value is DesignedTheme {
+  return typeof value === 'string' && Object.hasOwn(DESIGNED_THEMES, value);
+}
+
+/** A theme name or a colour beginning with # (spec §4); anything else is the default colour. */
+export function resolveTheme(value: string | null | undefined): ResolvedTheme {
+  const trimmed = value?.trim() ?? '';
+  if (isDesignedTheme(trimmed))
+    return { kind: 'designed', name: trimmed, primary: DESIGNED_THEMES[trimmed] };
+  const rgb = trimmed.startsWith('#') ? parseHex(trimmed) : null;
+  return {
+    kind: 'colour',
+    primary: rgb ? toHex(rgb) : toHex(parseHex(DEFAULT_THEME_COLOR) ?? BLACK),
+  };
+}
+
+/** Ink, lotus and cartoon force the top layout (spec §4). */
+export function effectiveLayout(theme: ResolvedTheme, chosen: Layout): Layout {
+  return theme.kind === 'designed' ? 'top' : chosen;
+}
+
+export interface Palette {
+  primary: string;
+  /** light-1 … light-10: 8 % … 80 % white mixed in. */
+  lighter: string[];
+  /** dark-1: 20 % black mixed in. */
+  darker: string;
+  /** The text colour on the primary colour (white or near-black, whichever reads better). */
+  onPrimary: string;
+  /** The primary colour adjusted until text in it reads on white (links, outlined buttons). */
+  primaryText: string;
+}
+
+/** WCAG AA for normal text. */
+const MIN_TEXT_CONTRAST = 4.5;
+
+function readableOnWhite(colour: Rgb): Rgb {
+  let adjusted = colour;
+  for (let step = 1; step <= 20 && contrast(adjusted, WHITE) < MIN_TEXT_CONTRAST; step += 1) {
+    adjusted = mix(colour, BLACK, step * 0.05);
+  }
+  return adjusted;
+}
+
+export function palette(primaryHex: string): Palette {
+  const primary = parseHex(primaryHex) ?? parseHex(DEFAULT_THEME_COLOR) ?? BLACK;
+  return {
+    primary: toHex(primary),
+    lighter: Array.from({ length: 10 }, (_, i) => toHex(mix(primary, WHITE, (i + 1) * 0.08))),
+    darker: toHex(mix(primary, BLACK, 0.2)),
+    onPrimary:
+      contrast(primary, WHITE) >= contrast(primary, { r: 31, g: 35, b: 41 })
+        ? '#ffffff'
+        : '#1f2329',
+    primaryText: toHex(readableOnWhite(primary)),
+  };
+}
+
+/** The CSS variables of a theme, set on the document root. */
+export function cssVariables(theme: ResolvedTheme): Record<string, string> {
+  const colours = palette(theme.primary);
+  const variables: Record<string, string> = {
+    '--edudesk-primary': colours.primary,
+    '--edudesk-primary-dark-1': colours.darker,
+    '--edudesk-on-primary': colours.onPrimary,
+    '--edudesk-primary-text': colours.primaryText,
+  };
+  colours.lighter.forEach((shade, index) => {
+    variables[`--edudesk-primary-light-${String(index + 1)}`] = shade;
+  });
+  return variables;
+}
+
+/** The antd design tokens of a theme. */
+export function antdTokens(theme: ResolvedTheme): Record<string, string | number> {
+  const colours = palette(theme.primary);
+  const tokens: Record<string, string | number> = {
+    colorPrimary: colours.primary,
+    colorLink: colours.primaryText,
+    colorInfo: colours.primary,
+    borderRadius: 6,
+  };
+  if (theme.kind === 'designed' && theme.name === 'ink') {
+    Object.assign(tokens, { fontFamily: "'KaiTi', 'STKaiti', serif", borderRadius: 2 });
+  }
+  if (theme.kind === 'designed' && theme.name === 'cartoon') {
+    Object.assign(tokens, { borderRadius: 14 });
+  }
+  return tokens;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { menuPanelWidth, usesCategorisedMenu, visibleIconCount } from './menu-fit';
+
+describe('menu fitting', () => {
+  it('shows as many icons as fit, at most 10', () => {
+    expect(visibleIconCount(0, 24)).toBe(0);
+    expect(visibleIconCount(61, 24)).toBe(0);
+    expect(visibleIconCount(62, 24)).toBe(1);
+    expect(visibleIconCount(400, 24)).toBe(6);
+    expect(visibleIconCount(2000, 24)).toBe(10);
+    expect(visibleIconCount(2000, 3)).toBe(3);
+  });
+
+  it('gives teachers of school units the categorised 780 px panel, the others 672 px', () => {
+    expect(usesCategorisedMenu('2', '2')).toBe(true);
+    expect(usesCategorisedMenu('4', '2')).toBe(true);
+    expect(usesCategorisedMenu('2', '1')).toBe(false);
+    expect(usesCategorisedMenu('3', '2')).toBe(false);
+    expect(menuPanelWidth('2', '2')).toBe(780);
+    expect(menuPanelWidth('1', '1')).toBe(672);
+  });
+});
