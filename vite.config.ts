@@ -78,6 +78,8 @@ export default defineConfig(({ command }) => ({
     fs: { allow: [root] },
     proxy: {
       '/api': { target: serverUrl, changeOrigin: false },
+      // The multipart upload calls go through the gateway prefix (spec §7, docs/upload.md).
+      '/zuul': { target: serverUrl, changeOrigin: false },
     },
   },
 }));

@@ -37,3 +37,77 @@ export function moduleLanguageFilePath(
 ): string {
   return `/${root}/${code}/lang/${lang}-${appCode}.json`;
 }
+
+/**
+ * The desktop shell's calls (spec §7 "Desktop, messages and unit data", "Students"). Every one
+ * needs a session. `appIconOrder` is a reference-server extension (saves the icon order).
+ */
+export const DESKTOP_API = {
+  myDesktopColor: '/api/base/my_desktop/color',
+  setTheme: '/api/base/desktop/settheme',
+  unhandleCount: '/api/base/desktop/unhandlecount',
+  messagesNotRead: '/api/base/desktop/message_select_not_read',
+  messagesReadAll: '/api/base/desktop/message_update_status_by_me',
+  messageReadById: '/api/base/desktop/message_update_statusby_id',
+  popUpBox: '/api/base/desktop/popUpBox_select',
+  messageConfig: '/api/base/desktop/getMessageConfig',
+  myAppIcon: '/api/base/desktop/my_app_icon',
+  appIconOrder: '/api/base/desktop/my_app_icon/order',
+  unreadCodeCount: '/api/base/desktop/unReadCodeCount',
+  insideModules: '/api/base/resource/inside/module',
+  resourceTree: '/api/base/resource/user/code/tree',
+  userAccessDetail: '/api/base/user_access_detail',
+  licenseUnitOam: '/api/base/license/unit_oam',
+  licenseUnit: '/api/base/license/unit',
+  parentTeacherLinks: '/api/base/select/already/parent/teacher',
+  userRole: (userId: string | number, roleCode = 'XX_SYS_', project = 'base') =>
+    `/api/base/role/user/${encodeURIComponent(String(userId))}/${encodeURIComponent(roleCode)}/${encodeURIComponent(project)}`,
+  isVocationalSchool: '/api/base/unit/is_vocational_school',
+  haveInstitute: '/api/base/unit/have_institute',
+  helpKey: '/api/base/unit/help_key',
+  setParentChild: '/api/base/student/set/parentChildren',
+  allStudentsByParent: '/api/base/student/find_all_student_by_parent_id',
+  studentByParent: '/api/base/student/find_stu_by_parent_id',
+} as const;
+
+/** Versions (spec §7): the front end's package info of a module. */
+export function packageInfoPath(root: string, code: string): string {
+  return `/${root}/${code}/package.json`;
+}
+
+/** Versions (spec §7): a module's server version info (an envelope). */
+export function serverVersionPath(code: string): string {
+  return `/api/${code}/nl/${code}_package_versions`;
+}
+
+/** Versions (spec §7): a module's release list for the about dialog. */
+export function versionFilePath(root: string, code: string): string {
+  return `/${root}/${code}-version/version.json`;
+}
+
+/** Module scripts (spec §7): a viewport module's manifest. */
+export function viewportManifestPath(app: string): string {
+  return `/${app}/manifest.json`;
+}
+
+/** The reference server's application icons: `variant` '' (colour), 'gray' or 'cartoon'. */
+export function appIconPath(code: string, variant: '' | 'gray' | 'cartoon' = ''): string {
+  return `/common/icons/${code}${variant === '' ? '' : `-${variant}`}.svg`;
+}
+
+/**
+ * Uploads, downloads and table export (spec §7 "Storage and export"). Every one needs a session.
+ * The two multipart calls go through the platform gateway's /zuul prefix, as the spec lists them.
+ * `download` and `myFiles` are the reference server's own (see docs/upload.md).
+ */
+export const STORAGE_API = {
+  secondUploadCheck: '/api/storage/file_piecewise/second_upload_check',
+  upload: '/zuul/api/storage/upload',
+  blockUploadCheck: '/api/storage/file_piecewise/block_upload_check',
+  chunkUpload: '/zuul/api/storage/file_piecewise/upload',
+  mergeFile: '/api/storage/file_piecewise/merge_file',
+  base64Upload: '/api/storage/upload/base64_convert_image',
+  download: '/api/storage/download',
+  myFiles: '/api/storage/my_files',
+  tableExport: '/api/base/common/table2xls',
+} as const;

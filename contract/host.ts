@@ -1,7 +1,8 @@
 /**
  * The host bridge (ARCHITECTURE.md): what the page may ask of the desktop client. The Electron
  * preload exposes an implementation as `window.edudesk`; in a browser the renderer uses its own
- * web implementation (renderer/core/host.ts). Both honour this one interface.
+ * web implementation (renderer/core/host.ts). Both honour this one interface, and one test suite
+ * (renderer/core/host-contract.test.ts) runs against both.
  */
 
 /** Remembered-password record (spec §3): a flag, the username and an obfuscated password. */
@@ -12,6 +13,9 @@ export interface RememberedLogin {
 }
 
 export type HostKind = 'web' | 'desktop';
+
+/** A failed user-client login calls the host's logout hook after this delay (spec §4 step 2, §9). */
+export const LOGOUT_HOOK_DELAY_MS = 1000;
 
 export interface HostConfigFlags {
   disableAutoLogin: boolean;
@@ -28,4 +32,26 @@ export interface HostApi {
   /** Stores the remembered login; the password never reaches storage in plain text. */
   saveRememberedLogin(record: RememberedLogin): Promise<void>;
   clearRememberedLogin(): Promise<void>;
+  /**
+   * The user-client id of this installation for this server (spec §4 step 2, posted as
+   * `userClientId` to /api/uaa/oauth/login_user_client), or null when there is none. The desktop
+   * client answers the id set by policy or config.json first, then the one saved in its vault;
+   * the web answers the one saved in localStorage.
+   */
+  loadClientId(): Promise<string | null>;
+  /** Keeps a client id (e.g. a `cid` query parameter) for later starts. Rejects an invalid id. */
+  saveClientId(clientId: string): Promise<void>;
+  /**
+   * The renderer's logout routine calls this after the logout call (spec §4 logout). The
+   * desktop client forgets this server's vault entry (remembered login, saved client id); the
+   * web keeps its remembered record so the login form stays pre-filled (docs/architecture.md).
+   */
+  onLoggedOut(): Promise<void>;
+  /**
+   * The host app's logout hook (spec §4 step 2: called 1 s after a failed user-client login
+   * with '设备登录失败！'; §8: '登录失效，尝试重新登录' after a failed refresh). Resolves true when
+   * the host took the user to a login (the desktop client opens its /needtologinpagerelogin
+   * window), false when there is no host app and the page must do it itself (the web: /login/).
+   */
+  logoutHook(reason: string): Promise<boolean>;
 }

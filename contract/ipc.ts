@@ -1,9 +1,87 @@
+import type { HostConfigFlags, RememberedLogin } from './host';
+
 /** Every IPC channel between the renderer and the Electron main process, in one registry. */
 export const IPC = {
   getConfigFlags: 'edudesk:host:get-config-flags',
   loadRememberedLogin: 'edudesk:vault:load-remembered-login',
   saveRememberedLogin: 'edudesk:vault:save-remembered-login',
   clearRememberedLogin: 'edudesk:vault:clear-remembered-login',
+  loadClientId: 'edudesk:vault:load-client-id',
+  saveClientId: 'edudesk:vault:save-client-id',
+  onLoggedOut: 'edudesk:vault:on-logged-out',
+  logoutHook: 'edudesk:host:logout-hook',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];
+
+/**
+ * The command-line switch by which main tells the preload which origin may have the bridge
+ * (webPreferences.additionalArguments; the sandboxed preload reads process.argv).
+ */
+export const PLATFORM_ORIGIN_SWITCH = '--edudesk-origin=';
+
+/** The arguments each channel carries, as the preload sends them (main validates them again). */
+export interface IpcArguments {
+  [IPC.getConfigFlags]: [];
+  [IPC.loadRememberedLogin]: [];
+  [IPC.saveRememberedLogin]: [record: RememberedLogin];
+  [IPC.clearRememberedLogin]: [];
+  [IPC.loadClientId]: [];
+  [IPC.saveClientId]: [clientId: string];
+  [IPC.onLoggedOut]: [];
+  [IPC.logoutHook]: [reason: string];
+}
+
+/** What each channel answers. */
+export interface IpcResults {
+  [IPC.getConfigFlags]: HostConfigFlags;
+  [IPC.loadRememberedLogin]: RememberedLogin | null;
+  [IPC.saveRememberedLogin]: undefined;
+  [IPC.clearRememberedLogin]: undefined;
+  [IPC.loadClientId]: string | null;
+  [IPC.saveClientId]: undefined;
+  [IPC.onLoggedOut]: undefined;
+  [IPC.logoutHook]: boolean;
+}
+
+/**
+ * Bounds of what a page may hand to the host. Generous for real data (the login form caps the
+ * username at 64 and the password at 128 characters), tight enough that a page cannot fill the
+ * vault or a dialog with megabytes.
+ */
+export const IPC_LIMITS = {
+  username: 256,
+  password: 1024,
+  clientId: 256,
+  logoutReason: 200,
+} as const;
+
+function isBoundedString(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max;
+}
+
+/** A remembered-login record exactly as spec §3 has it, within the limits. */
+export function isRememberedLogin(value: unknown): value is RememberedLogin {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.remember === 'boolean' &&
+    isBoundedString(record.username, IPC_LIMITS.username) &&
+    isBoundedString(record.password, IPC_LIMITS.password)
+  );
+}
+
+/**
+ * A user-client id (spec §4 step 2, §7 `userClientId`): printable ASCII without spaces, as it
+ * travels in a form body and may come from a query parameter or a registry value.
+ */
+export function isClientId(value: unknown): value is string {
+  return (
+    isBoundedString(value, IPC_LIMITS.clientId) && value.length > 0 && /^[\x21-\x7e]+$/.test(value)
+  );
+}
+
+/** The message handed to the host's logout hook (spec §8, e.g. '设备登录失败！'). */
+export function isLogoutReason(value: unknown): value is string {
+  return isBoundedString(value, IPC_LIMITS.logoutReason);
+}

@@ -1,39 +1,19 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { HostApi, RememberedLogin } from '../contract/host';
-import { IPC } from '../contract/ipc';
+import {
+  createHostBridge,
+  platformOriginFromArgv,
+  shouldExposeBridge,
+} from '../contract/host-bridge';
 
 /**
- * The whole bridge: the typed HostApi of contract/host.ts, each call one `invoke` on a channel
- * of contract/ipc.ts. Neither ipcRenderer nor an event object ever reaches the page, and the
- * main process validates every argument and the sender's origin again.
+ * The whole preload: exposes `window.edudesk` (contract/host.ts) to pages of the platform origin
+ * only, each call one `ipcRenderer.invoke` (contract/host-bridge.ts). Main passes that origin as
+ * a switch, and checks every call's sender origin and arguments again. Neither ipcRenderer nor an
+ * event object reaches the page.
  */
-function isRememberedLogin(value: unknown): value is RememberedLogin {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.remember === 'boolean' &&
-    typeof record.username === 'string' &&
-    typeof record.password === 'string'
+if (shouldExposeBridge(window.location.origin, platformOriginFromArgv(process.argv))) {
+  contextBridge.exposeInMainWorld(
+    'edudesk',
+    createHostBridge((channel, ...args) => ipcRenderer.invoke(channel, ...args)),
   );
 }
-
-const host: HostApi = {
-  kind: 'desktop',
-  getConfigFlags: () =>
-    ipcRenderer.invoke(IPC.getConfigFlags) as ReturnType<HostApi['getConfigFlags']>,
-  loadRememberedLogin: () =>
-    ipcRenderer.invoke(IPC.loadRememberedLogin) as ReturnType<HostApi['loadRememberedLogin']>,
-  async saveRememberedLogin(record) {
-    if (!isRememberedLogin(record)) throw new TypeError('Invalid remembered login');
-    await ipcRenderer.invoke(IPC.saveRememberedLogin, {
-      remember: record.remember,
-      username: record.username,
-      password: record.password,
-    });
-  },
-  async clearRememberedLogin() {
-    await ipcRenderer.invoke(IPC.clearRememberedLogin);
-  },
-};
-
-contextBridge.exposeInMainWorld('edudesk', host);

@@ -4,15 +4,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerOptions } from './config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
+import { applicationRoutes } from './apps/routes';
+import { baseRoutes } from './base/routes';
+import { tableExportRoutes } from './base/table-export-routes';
 import { registerBodyParsers } from './http/body-parsers';
 import { errorHandler } from './http/error-handler';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
 import { createServices } from './services';
 import { storageRoutes } from './storage/routes';
+import { uploadRoutes } from './storage/upload-routes';
 import { configRoutes } from './uaa/config-routes';
 import { loginRoutes } from './uaa/login-routes';
 import { sessionRoutes } from './uaa/session-routes';
+import { switchLoginRoutes } from './uaa/switch-login-routes';
 import { registerWebRoutes } from './web/static-routes';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
@@ -69,6 +74,11 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(sessionRoutes, { services });
   await app.register(configRoutes, { services });
   await app.register(storageRoutes, { services });
+  await app.register(uploadRoutes, { services });
+  await app.register(tableExportRoutes, { services });
+  await app.register(baseRoutes, { services });
+  await app.register(switchLoginRoutes, { services });
+  await app.register(applicationRoutes, { services });
   await registerWebRoutes(app, options.webRoot);
   return app;
 }

@@ -41,6 +41,12 @@ export interface ServerOptions {
   scryptCost: number;
   /** The clock in epoch milliseconds; tests inject one to expire tokens without waiting. */
   now?: () => number;
+  /** Uploads (docs/upload.md): the largest file one request may carry (single upload or chunk). */
+  uploadMaxRequestBytes?: number;
+  /** Uploads: the largest file a chunked upload may declare. */
+  uploadMaxFileBytes?: number;
+  /** Uploads: partial (chunked) uploads untouched for this long are deleted. */
+  uploadPartialMaxAgeSeconds?: number;
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,6 +93,16 @@ function integer(
   return value;
 }
 
+/** An optional integer option: absent when the variable is unset (the feature's default applies). */
+function optionalInteger<K extends keyof ServerOptions>(
+  env: Env,
+  name: string,
+  key: K,
+): Partial<Record<K, number>> {
+  if (text(env, name) === undefined) return {};
+  return { [key]: integer(env, name, 0) } as Partial<Record<K, number>>;
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = text(env, name)?.toLowerCase();
   if (raw === undefined) return fallback;
@@ -127,5 +143,8 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     logger: flag(env, 'EDUDESK_LOG', defaults.logger),
     secureCookies: flag(env, 'EDUDESK_SECURE_COOKIES', defaults.secureCookies),
     trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
+    ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_REQUEST_BYTES', 'uploadMaxRequestBytes'),
+    ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_FILE_BYTES', 'uploadMaxFileBytes'),
+    ...optionalInteger(env, 'EDUDESK_UPLOAD_PARTIAL_MAX_AGE', 'uploadPartialMaxAgeSeconds'),
   };
 }

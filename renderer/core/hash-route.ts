@@ -28,3 +28,11 @@ function subscribe(onChange: () => void): () => void {
 export function useHash(): string {
   return useSyncExternalStore(subscribe, () => window.location.hash);
 }
+
+/** Reads a query parameter from the search part or from the query inside the hash route. */
+export function queryParam(url: URL, name: string): string | null {
+  const direct = url.searchParams.get(name);
+  if (direct !== null) return direct;
+  const hashQuery = url.hash.indexOf('?');
+  return hashQuery < 0 ? null : new URLSearchParams(url.hash.slice(hashQuery + 1)).get(name);
+}

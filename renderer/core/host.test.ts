@@ -186,6 +186,10 @@ describe('getHost', () => {
       loadRememberedLogin: () => Promise.resolve(null),
       saveRememberedLogin: () => Promise.resolve(),
       clearRememberedLogin: () => Promise.resolve(),
+      loadClientId: () => Promise.resolve(null),
+      saveClientId: () => Promise.resolve(),
+      onLoggedOut: () => Promise.resolve(),
+      logoutHook: () => Promise.resolve(true),
     };
     window.edudesk = bridge;
     expect(getHost()).toBe(bridge);

@@ -1,4 +1,5 @@
 import type { HostApi, HostConfigFlags, RememberedLogin } from '../../contract/host';
+import { isClientId } from '../../contract/ipc';
 import { LOCAL_KEYS, readLocal, removeLocal, writeLocal } from './storage-keys';
 import { createWebVault, type WebVault } from './web-vault';
 
@@ -14,6 +15,10 @@ const HOST_FUNCTIONS = [
   'loadRememberedLogin',
   'saveRememberedLogin',
   'clearRememberedLogin',
+  'loadClientId',
+  'saveClientId',
+  'onLoggedOut',
+  'logoutHook',
 ] as const;
 
 /** True for an object honouring HostApi (checked: a page must not trust a half bridge). */
@@ -95,6 +100,23 @@ export function createWebHost(vault: WebVault = createWebVault()): HostApi {
       clearRecord();
       return Promise.resolve();
     },
+
+    loadClientId() {
+      const clientId = readLocal(LOCAL_KEYS.clientId);
+      return Promise.resolve(isClientId(clientId) ? clientId : null);
+    },
+
+    saveClientId(clientId) {
+      if (!isClientId(clientId)) return Promise.reject(new TypeError('Invalid client id'));
+      writeLocal(LOCAL_KEYS.clientId, clientId);
+      return Promise.resolve();
+    },
+
+    // The web keeps its remembered record after logout (the form stays pre-filled).
+    onLoggedOut: () => Promise.resolve(),
+
+    // No host app around a browser: the page goes to /login/ itself.
+    logoutHook: () => Promise.resolve(false),
   };
 }
 

@@ -11,3 +11,23 @@ export function safeLinkUrl(value: unknown, base: string = window.location.href)
     return null;
   }
 }
+
+export type LinkTarget = { kind: 'new-window'; url: string } | { kind: 'navigate'; url: string };
+
+/**
+ * Where a server-supplied link opens (spec §4 messages and to-dos): an http(s) URL in a new
+ * window; any other URL in this window, but only on this origin; nothing for an empty or unsafe
+ * URL (`javascript:`, `//other-host/...`).
+ */
+export function linkTarget(
+  url: string,
+  currentHref: string = window.location.href,
+): LinkTarget | null {
+  const raw = url.trim();
+  if (raw === '') return null;
+  const safe = safeLinkUrl(raw, currentHref);
+  if (safe === null) return null;
+  if (/^https?:\/\//i.test(raw)) return { kind: 'new-window', url: safe };
+  if (new URL(safe).origin !== new URL(currentHref).origin) return null;
+  return { kind: 'navigate', url: safe };
+}

@@ -18,6 +18,10 @@ export const LOCAL_KEYS = {
   rememberPassword: 'SY_REMEMBER_PASSWORD',
   /** Prefix of the left-menu lock; the lock is remembered per user (see `menuLockKey`). */
   menuLock: 'SY_MENU_LOCK',
+  /** Prefix of the unit style key (layout per unit, spec §4 theme), see unitStyleKey. */
+  unitStyle: 'SY_UNIT_STYLE',
+  /** Prefix of the recent applications per user (up to 10, spec §9), see recentAppsKey. */
+  recentApps: 'SY_RECENT_APPS',
 } as const;
 
 /** sessionStorage keys. */
@@ -28,6 +32,10 @@ export const SESSION_KEYS = {
   childId: 'childId',
   /** Set by the login page so the landing page confirms the login ('登录成功！'). */
   loginSucceeded: 'SY_LOGIN_SUCCEEDED',
+  /** A device (client id) login failed this session: not tried again (no redirect loop). */
+  deviceLoginFailed: 'SY_DEVICE_LOGIN_FAILED',
+  /** The to-do panel was closed by its icon: not shown again this session (spec §4). */
+  todoClosed: 'SY_TODO_CLOSED',
 } as const;
 
 /** localStorage keys with this prefix are removed on logout (spec §4). */
@@ -40,11 +48,26 @@ export const STORAGE_KEYS = { ...LOCAL_KEYS, ...SESSION_KEYS } as const;
 
 export type MenuLockKey = `${typeof LOCAL_KEYS.menuLock}:${string}`;
 export type RemovableKey = `${typeof REMOVE_PREFIX}${string}`;
-export type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS] | MenuLockKey | RemovableKey;
+export type UnitStyleKey = `${typeof LOCAL_KEYS.unitStyle}:${string}`;
+export type RecentAppsKey = `${typeof LOCAL_KEYS.recentApps}:${string}`;
+export type LocalKey =
+  | (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS]
+  | MenuLockKey
+  | RemovableKey
+  | UnitStyleKey
+  | RecentAppsKey;
 export type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
 
 export function menuLockKey(userId: string): MenuLockKey {
   return `${LOCAL_KEYS.menuLock}:${userId}`;
+}
+
+export function unitStyleKey(unitId: string): UnitStyleKey {
+  return `${LOCAL_KEYS.unitStyle}:${unitId}`;
+}
+
+export function recentAppsKey(userId: string): RecentAppsKey {
+  return `${LOCAL_KEYS.recentApps}:${userId}`;
 }
 
 export function removableKey(name: string): RemovableKey {

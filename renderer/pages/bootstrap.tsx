@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { configureHttp } from '../core/http/hooks';
 import { currentLanguage, i18n } from '../core/i18n/instance';
+import { persistLanguage } from '../core/i18n/change-language';
 import { initI18n } from '../core/i18n/init-i18n';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { rootFolder } from '../core/i18n/root-folder';
@@ -14,11 +15,30 @@ import { PageLoading } from './page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
 import { useRelogin } from './relogin-store';
 
+/** Loads a module once; later calls share the same promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
 // Each page is its own chunk: the login page never downloads the desktop and vice versa.
-const LoginPage = lazy(async () => ({ default: (await import('./login/login-page')).LoginPage }));
-const DesktopPage = lazy(async () => ({
-  default: (await import('./desktop/desktop-page')).DesktopPage,
-}));
+const loadLoginPage = once(() => import('./login/login-page'));
+const loadDesktopPage = once(() => import('./desktop/desktop-page'));
+const loadMyFilesPage = once(() => import('./my-files/my-files-page'));
+const LoginPage = lazy(async () => ({ default: (await loadLoginPage()).LoginPage }));
+const DesktopPage = lazy(async () => ({ default: (await loadDesktopPage()).DesktopPage }));
+const MyFilesPage = lazy(async () => ({ default: (await loadMyFilesPage()).MyFilesPage }));
+
+/** Starts downloading the page's chunk while the language loads. */
+function prefetchPage(page: ResolvedPage): void {
+  const loader =
+    page.kind === 'login' || page.kind === 'bind'
+      ? loadLoginPage
+      : page.kind === 'my-files'
+        ? loadMyFilesPage
+        : loadDesktopPage;
+  loader().catch(() => undefined);
+}
 
 function pageElement(page: ResolvedPage): ReactNode {
   switch (page.kind) {
@@ -30,6 +50,8 @@ function pageElement(page: ResolvedPage): ReactNode {
     case 'area-desktop':
     case 'mobile-desktop':
       return <DesktopPage variant={page.kind} />;
+    case 'my-files':
+      return <MyFilesPage />;
   }
 }
 
@@ -40,6 +62,7 @@ function pageElement(page: ResolvedPage): ReactNode {
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const page = resolvePage(window.location.pathname);
   const module = PAGE_MODULES[page.kind];
+  prefetchPage(page);
 
   configureHttp({
     notify: (type, message, title) => {
@@ -52,8 +75,12 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     getAppCode: () => module.appCode,
   });
 
+  const languageContext = readLanguageContext();
+  const lang = resolveLanguage(languageContext);
+  // A language named in the address is the user's choice: keep it for the next pages.
+  if (languageContext.query) persistLanguage(lang);
   await initI18n({
-    lang: resolveLanguage(readLanguageContext()),
+    lang,
     builtin: builtinZhCN,
     files: {
       phVersion: PH_VERSION,

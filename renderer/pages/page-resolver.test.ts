@@ -25,6 +25,13 @@ describe('resolvePage', () => {
     expect(resolvePage('/pages/login/pc_bind_all/index.html').kind).toBe('bind');
   });
 
+  it('recognises the My files page (issue 5)', () => {
+    expect(resolvePage('/pages/base/pc_myFiles_all/index.html').kind).toBe('my-files');
+    expect(resolvePage('/school/base/pc_myFiles_all/index.html').kind).toBe('my-files');
+    expect(resolvePage('/pc_myFiles_all.html').kind).toBe('my-files');
+    expect(resolvePage('/pages/base/pc_myFiles_all/index.htmlx').kind).toBe('login');
+  });
+
   it('does not match look-alike paths', () => {
     expect(resolvePage('/pages/base/pc_desktop_all/index.htmlx').kind).toBe('login');
     expect(resolvePage('/pages/x/base/pc_desktop_all/index.html').kind).toBe('login');

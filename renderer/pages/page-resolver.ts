@@ -2,7 +2,8 @@
  * Which page a URL path shows (spec §2 routes and landing pages). The platform serves one web
  * build at every landing path; the path picks the page, the hash picks the route inside it.
  */
-export type PageKind = 'login' | 'desktop' | 'area-desktop' | 'mobile-desktop' | 'bind';
+export type PageKind =
+  'login' | 'desktop' | 'area-desktop' | 'mobile-desktop' | 'bind' | 'my-files';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -44,6 +45,12 @@ export function resolvePage(pathname: string): ResolvedPage {
   if (new RegExp(`^/${SEGMENT}/login/pc_bind_all/index\\.html$`).test(pathname)) {
     return { kind: 'bind', initialRoute: null };
   }
+  if (
+    pathname === '/pc_myFiles_all.html' ||
+    new RegExp(`^/${SEGMENT}/base/pc_myFiles_all/index\\.html$`).test(pathname)
+  ) {
+    return { kind: 'my-files', initialRoute: null };
+  }
   // /redirect/{name} and anything else: the login page runs the login check and redirects.
   return { kind: 'login', initialRoute: null };
 }
@@ -55,4 +62,5 @@ export const PAGE_MODULES: Record<PageKind, { code: string; appCode: string }> =
   desktop: { code: 'base', appCode: 'desktop' },
   'area-desktop': { code: 'areaBase', appCode: 'areaDesktop' },
   'mobile-desktop': { code: 'base', appCode: 'mobileDesktop' },
+  'my-files': { code: 'base', appCode: 'myFiles' },
 };

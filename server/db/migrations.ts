@@ -105,4 +105,176 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'desktop: applications, messages, licences, themes, permissions, identity links',
+    sql: `
+      -- A unit's desktop applications (spec §3 application item); codes are unique per unit.
+      CREATE TABLE desktop_apps (
+        unit_id            INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
+        code               TEXT    NOT NULL,
+        category_code      TEXT    NOT NULL,
+        zname              TEXT    NOT NULL,
+        name               TEXT    NOT NULL,
+        short_name         TEXT    NOT NULL DEFAULT '',
+        english_short_name TEXT    NOT NULL DEFAULT '',
+        english_name       TEXT    NOT NULL DEFAULT '',
+        menu_route         TEXT    NOT NULL DEFAULT '',
+        server_id          TEXT    NOT NULL,
+        deploy_path        TEXT    NOT NULL DEFAULT '',
+        front_user_type    TEXT    NOT NULL DEFAULT '',
+        limit_user_type    TEXT    NOT NULL DEFAULT '',
+        app_type           INTEGER NOT NULL DEFAULT 1,
+        update_status      INTEGER NOT NULL DEFAULT 1,
+        sort_order         INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (unit_id, code)
+      );
+
+      -- The modules (micro-services, an application's serverId) and their names.
+      CREATE TABLE desktop_modules (
+        server_id    TEXT PRIMARY KEY,
+        name         TEXT NOT NULL,
+        english_name TEXT NOT NULL DEFAULT ''
+      );
+
+      -- A user's own icon order (the desktop's drag and drop); absent codes follow, by default.
+      CREATE TABLE user_app_order (
+        user_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code     TEXT    NOT NULL,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (user_id, code)
+      );
+
+      CREATE TABLE app_unread_counts (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        code    TEXT    NOT NULL,
+        num     INTEGER NOT NULL CHECK (num >= 0),
+        PRIMARY KEY (user_id, code)
+      );
+
+      -- Desktop messages and to-do items (kind 'message' or 'todo'); read_at NULL is unread.
+      CREATE TABLE desktop_messages (
+        id           INTEGER PRIMARY KEY,
+        user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind         TEXT    NOT NULL CHECK (kind IN ('message', 'todo')),
+        message_meno TEXT    NOT NULL,
+        importance   INTEGER NOT NULL CHECK (importance BETWEEN 1 AND 5),
+        module       TEXT    NOT NULL DEFAULT '',
+        created_at   INTEGER NOT NULL,
+        url          TEXT    NOT NULL DEFAULT '',
+        open_way     INTEGER NOT NULL DEFAULT 0,
+        -- openWay 1: a JSON list of module codes, expanded into expiry items when answered.
+        content      TEXT    NOT NULL DEFAULT '',
+        read_at      INTEGER
+      );
+      CREATE INDEX desktop_messages_unread ON desktop_messages (user_id, kind, read_at, created_at);
+
+      -- Per-user desktop settings: the saved theme and the message configuration (JSON).
+      CREATE TABLE user_desktop_settings (
+        user_id        INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        theme          TEXT,
+        message_config TEXT
+      );
+
+      -- Per-unit desktop settings: the synced theme and the unit flags.
+      CREATE TABLE unit_desktop_settings (
+        unit_id         INTEGER PRIMARY KEY REFERENCES units (id) ON DELETE CASCADE,
+        theme           TEXT,
+        is_vocational   INTEGER NOT NULL DEFAULT 0,
+        have_institute  INTEGER NOT NULL DEFAULT 0,
+        help_key        TEXT    NOT NULL DEFAULT ''
+      );
+
+      CREATE TABLE user_access_details (
+        id         INTEGER PRIMARY KEY,
+        user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        user_type  INTEGER NOT NULL,
+        unit_id    INTEGER NOT NULL,
+        res_id     TEXT    NOT NULL,
+        res_name   TEXT    NOT NULL,
+        type       INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX user_access_details_user ON user_access_details (user_id, created_at);
+
+      -- Module licences per unit. end_time is absolute; a demo row may instead carry
+      -- end_offset_ms, counted from the time of each request, so the demo never goes stale.
+      CREATE TABLE module_licences (
+        unit_id       INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
+        server_id     TEXT    NOT NULL,
+        name          TEXT    NOT NULL,
+        end_time      INTEGER,
+        end_offset_ms INTEGER,
+        PRIMARY KEY (unit_id, server_id),
+        CHECK ((end_time IS NULL) <> (end_offset_ms IS NULL))
+      );
+
+      -- The permission menu tree of each application (spec §3 menu resource tree).
+      CREATE TABLE menu_resources (
+        id            INTEGER PRIMARY KEY,
+        app_code      TEXT    NOT NULL,
+        code          TEXT    NOT NULL,
+        name          TEXT    NOT NULL,
+        parent_id     INTEGER REFERENCES menu_resources (id) ON DELETE CASCADE,
+        resource_type INTEGER NOT NULL,
+        menu_route    TEXT    NOT NULL DEFAULT '',
+        sort_order    INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (app_code, code)
+      );
+
+      CREATE TABLE user_menu_grants (
+        user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        resource_id INTEGER NOT NULL REFERENCES menu_resources (id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, resource_id)
+      );
+
+      -- A teacher account and the parent account of the same person (the role switcher).
+      CREATE TABLE identity_links (
+        teacher_user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        parent_user_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        PRIMARY KEY (teacher_user_id, parent_user_id)
+      );
+      CREATE INDEX identity_links_parent ON identity_links (parent_user_id);
+
+      -- The child a parent chose last (student/set/parentChildren).
+      CREATE TABLE parent_current_child (
+        parent_user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        child_id       INTEGER NOT NULL REFERENCES children (id) ON DELETE CASCADE
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: 'storage: uploaded files and partial (chunked) uploads',
+    sql: `
+      -- A user's stored file (spec §7 storage). Content lives once per MD5 on disk
+      -- (<dataDir>/storage/files); several rows may share it (instant upload, other names).
+      CREATE TABLE uploaded_files (
+        id         TEXT    PRIMARY KEY,
+        md5        TEXT    NOT NULL,
+        file_name  TEXT    NOT NULL,
+        ext        TEXT    NOT NULL,
+        size       INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        unit_id    INTEGER NOT NULL,
+        server_id  TEXT    NOT NULL,
+        uid        TEXT    NOT NULL DEFAULT '',
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX uploaded_files_user ON uploaded_files (user_id, created_at);
+      CREATE INDEX uploaded_files_md5 ON uploaded_files (md5);
+
+      -- An unfinished chunked upload, per content and chunk size: its chunks are on disk under
+      -- <dataDir>/storage/chunks/<md5>/<each_size>/. Untouched ones are cleaned up after an age.
+      CREATE TABLE partial_uploads (
+        md5        TEXT    NOT NULL,
+        each_size  INTEGER NOT NULL,
+        size       INTEGER NOT NULL,
+        chunks     INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (md5, each_size)
+      );
+      CREATE INDEX partial_uploads_updated ON partial_uploads (updated_at);
+    `,
+  },
 ];

@@ -240,6 +240,28 @@ export const SEED_USERS: readonly SeedUser[] = [
     children: [],
   },
   {
+    // teacher02's parent identity (the same person): linked by server/db/seed-desktop.ts, so
+    // the role switcher can move between them (issue 3).
+    id: 10007,
+    unitId: SCHOOL_UNIT_ID,
+    loginName: 'parent03',
+    realName: '李家长',
+    userType: 3,
+    sex: 1,
+    hasAvatar: false,
+    roles: [],
+    children: [
+      {
+        id: 50005,
+        realName: '李小乐',
+        gradeName: '四年级',
+        className: '1班',
+        sex: 1,
+        status: 1,
+      },
+    ],
+  },
+  {
     id: 20001,
     unitId: BUREAU_UNIT_ID,
     loginName: 'area01',

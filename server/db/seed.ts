@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { hashPassword } from '../auth/password';
 import { userAvatarPath } from '../storage/paths';
 import { SEED_TERM, SEED_UNITS, SEED_USERS, SEED_YEAR } from './seed-data';
+import { seedDesktopData } from './seed-desktop';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -94,6 +95,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         );
       });
     });
+    seedDesktopData(db, now);
     return true;
   })();
 }

@@ -1,9 +1,5 @@
-import {
-  ACTIVE_CHILD_STATUS,
-  PARENT_USER_TYPE,
-  type Child,
-  type CurrentUserWire,
-} from '../../contract/auth';
+import { PARENT_USER_TYPE, type Child, type CurrentUserWire } from '../../contract/auth';
+import { pickCurrentChild } from '../base/current-child';
 import { unitLogoPath } from '../storage/paths';
 import type { Unit } from '../tenancy/units';
 import type { User } from './users';
@@ -15,17 +11,19 @@ export function isParent(user: User): boolean {
 
 /**
  * The current user in its wire shape (spec §3), misspelt fields included. For a parent the
- * current child is the first active one; the client may pick another (spec §4).
+ * current child is the chosen one while active, else the first active one (spec §4).
  */
 export function toCurrentUserWire(
   user: User,
   unit: Unit,
   children: readonly Child[],
   accessToken: string,
+  /** The child the parent chose last (student/set/parentChildren), if any. */
+  chosenChildId?: string,
 ): CurrentUserWire {
   const parent = isParent(user);
   const childList = parent ? [...children] : [];
-  const current = childList.find((child) => child.status === ACTIVE_CHILD_STATUS) ?? null;
+  const current = pickCurrentChild(childList, chosenChildId);
   return {
     realName: user.realName,
     loginName: user.loginName,

@@ -13,6 +13,7 @@ import {
 } from '../auth/authenticate';
 import { clearSessionCookies } from '../auth/session-cookies';
 import { signResponse } from '../auth/response-signature';
+import { CurrentChildStore } from '../base/current-child';
 import { ok } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
@@ -25,6 +26,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   { services },
 ) => {
   const { sessions, users, units } = services;
+  const currentChild = new CurrentChildStore(services.db);
 
   app.get(
     API.me,
@@ -39,7 +41,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     (request, reply) => {
       const { user, unit, accessToken } = authOf(request);
       const children = isParent(user) ? users.children(user.id) : [];
-      const wire = toCurrentUserWire(user, unit, children, accessToken);
+      const chosen = isParent(user) ? currentChild.childIdOf(user.id) : undefined;
+      const wire = toCurrentUserWire(user, unit, children, accessToken, chosen);
       const nonce = request.query.signature;
       if (nonce !== undefined && nonce !== '') {
         void reply.header(HEADER_SIGNATURE, signResponse(nonce));

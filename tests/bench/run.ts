@@ -2,6 +2,12 @@
  * `npm run bench`: performance figures, each next to a baseline measured in the same run.
  * - Login page: initial JavaScript and CSS, gzip KB (budget: JS at most 250 KB).
  * - GET /api/uaa/oauth/me requests per second as a ratio of a bare Fastify route (target ≥ 0.5).
+ * - Uploads (tests/bench/upload-bench.ts): MD5 in the worker vs md5sum, upload vs curl, server
+ *   memory, bytes re-sent on resume. Sizes: BENCH_MD5_MIB, BENCH_UPLOAD_MIB, BENCH_RESUME_MIB.
+ * - Desktop shell (tests/bench/shell-bench.ts): sign in → icons visible (median of 10, < 1 s),
+ *   sequential API round trips on that path (≤ 3), desktop page initial JS (≤ 350 KB).
+ * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
+ *   the offline dry run (target: at most 15 MB).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +17,9 @@ import { DEFAULT_OPTIONS } from '../../server/config';
 import { launchBrowser, WEB_ROOT } from '../e2e/harness';
 import { measurePageWeight } from './login-page-size';
 import { bareRoute, load, sessionCookie } from './me-throughput';
+import { runUploadBenchmarks } from './upload-bench';
+import { runDesktopBenchmarks } from './desktop-bench';
+import { runShellBenchmarks } from './shell-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 
@@ -29,7 +38,9 @@ async function main(): Promise<void> {
 
   try {
     const browser = await launchBrowser();
-    const weight = await measurePageWeight(browser, `${base}/login`);
+    const weight = await measurePageWeight(browser, `${base}/login`, undefined, async (page) => {
+      await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    });
     await browser.close();
     row(
       'login page initial JS (gzip)',
@@ -65,6 +76,10 @@ async function main(): Promise<void> {
     );
     row('me / bare ratio', ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
     failed ||= ratio < 0.5 || me.errors + me.non2xx > 0;
+
+    failed = (await runUploadBenchmarks(row, base)) || failed;
+    failed = (await runDesktopBenchmarks(row)) || failed;
+    failed = (await runShellBenchmarks(row, base)) || failed;
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

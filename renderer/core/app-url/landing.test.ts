@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   desktopLandingPath,
+  landingRoot,
   landingTarget,
   redirectNamePath,
   sameOriginRedirect,
@@ -144,5 +145,14 @@ describe('settings paths', () => {
         }),
       ),
     ).toEqual({ kind: 'stay' });
+  });
+});
+
+describe('landingRoot', () => {
+  it('is the first segment of a landing path, else the configured root', () => {
+    expect(landingRoot('/school/base/pc_desktop_all/index.html')).toBe('school');
+    expect(landingRoot('/area/areaBase/pc_areaDesktop_all/index.html')).toBe('area');
+    expect(landingRoot('/login')).toBe('pages');
+    expect(landingRoot('/')).toBe('pages');
   });
 });

@@ -28,6 +28,14 @@ export interface LandingInput {
 
 export type LandingTarget = { kind: 'stay' } | { kind: 'go'; url: string };
 
+/** Landing paths look like /{root}/{code}/{page}/index.html: their first segment is the root. */
+const LANDING_PATH = /^\/([A-Za-z0-9_-]+)\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/index\.html$/;
+
+/** The root folder of a landing path (spec §2 "/{root}/..."), falling back to the configured one. */
+export function landingRoot(pathname: string, configuredRoot = 'pages'): string {
+  return LANDING_PATH.exec(pathname)?.[1] ?? configuredRoot;
+}
+
 /** The settings paths exempt from the post-login redirect. */
 const SETTINGS_PATHS = ['desktop/setting', 'areaDesktop/setting'];
 

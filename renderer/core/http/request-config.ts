@@ -31,6 +31,8 @@ export interface RequestOptions {
   skipAuthRefresh?: boolean;
   /** On 401 still try the refresh, but when it fails reject without asking for a re-login. */
   silentAuthFailure?: boolean;
+  /** Bytes of the request body sent so far (uploads report real progress with it). */
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 export type Params = Record<string, unknown>;
@@ -134,6 +136,12 @@ function body(spec: RequestSpec): unknown {
   }
 }
 
+function uploadProgress(report: (loaded: number, total: number) => void) {
+  return (event: { loaded: number; total?: number | undefined }) => {
+    report(event.loaded, event.total ?? 0);
+  };
+}
+
 /** Builds the axios config of one attempt: headers, timestamp, nonce, body, timeout. */
 export function buildAxiosConfig(spec: RequestSpec, context: AttemptContext): AxiosRequestConfig {
   const { options } = spec;
@@ -155,6 +163,9 @@ export function buildAxiosConfig(spec: RequestSpec, context: AttemptContext): Ax
     },
     timeout: options.timeout ?? HTTP_TIMEOUT_MS,
     signal: options.signal,
+    ...(options.onUploadProgress
+      ? { onUploadProgress: uploadProgress(options.onUploadProgress) }
+      : {}),
     withCredentials: true,
     // Every status is handled by the client itself (401 flow, §8 catalogue).
     validateStatus: () => true,

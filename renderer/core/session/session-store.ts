@@ -7,6 +7,7 @@ import { markSessionRestored } from '../http/client';
 import { http } from '../http/http';
 import { LOCAL_KEYS, SESSION_KEYS, removeLocal, writeLocal, writeSession } from '../storage-keys';
 import { pickCurrentChild } from './children';
+import { getHost } from '../host';
 import { clearStorageOnLogout } from './logout-storage';
 import { parseCurrentUser, serialiseStoredUser, type CurrentUser } from './user-mapper';
 
@@ -119,6 +120,10 @@ export async function logout(): Promise<void> {
     // Spec §8: logout failures are silently ignored; the local session ends regardless.
   }
   clearStorageOnLogout();
+  // The desktop client forgets this server's vault entry; the web keeps its sealed record.
+  await getHost()
+    .onLoggedOut()
+    .catch(() => undefined);
   useSession.setState({ status: 'logged-out', user: null });
 }
 

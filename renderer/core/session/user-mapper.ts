@@ -1,4 +1,5 @@
 import type { Child, CurrentUserWire } from '../../../contract/auth';
+import { isWireRecord, wireInteger, wireText } from '../wire';
 
 /** A campus of a multi-campus unit: the shape is the platform's, kept as it comes. */
 export type CampusUnit = Readonly<Record<string, unknown>>;
@@ -44,39 +45,21 @@ export const AVATAR_BOY = '/common/images/avatar-boy.svg';
 export const AVATAR_GIRL = '/common/images/avatar-girl.svg';
 export const AVATAR_DEFAULT = '/common/images/avatar-default.svg';
 
-type WireRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is WireRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-// The platform is lenient with types (ids as numbers, flags as strings): accept both.
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-function integer(value: unknown): number {
-  const parsed = typeof value === 'string' ? Number(value.trim() || Number.NaN) : value;
-  return typeof parsed === 'number' && Number.isInteger(parsed) ? parsed : 0;
-}
-
 function flag(value: unknown): boolean {
   return value === true || value === 'true' || value === 1 || value === '1';
 }
 
 function toChild(value: unknown): Child | null {
-  if (!isRecord(value)) return null;
-  const id = text(value.id);
+  if (!isWireRecord(value)) return null;
+  const id = wireText(value.id);
   if (id === '') return null;
   return {
     id,
-    realName: text(value.realName),
-    gradeName: text(value.gradeName),
-    className: text(value.className),
-    status: integer(value.status),
-    parentId: text(value.parentId),
+    realName: wireText(value.realName),
+    gradeName: wireText(value.gradeName),
+    className: wireText(value.className),
+    status: wireInteger(value.status),
+    parentId: wireText(value.parentId),
   };
 }
 
@@ -95,38 +78,38 @@ export function parseCampusUnits(value: unknown): CampusUnit[] {
       return [];
     }
   }
-  return Array.isArray(list) ? (list as unknown[]).filter(isRecord) : [];
+  return Array.isArray(list) ? (list as unknown[]).filter(isWireRecord) : [];
 }
 
-function mapUser(wire: WireRecord): CurrentUser {
+function mapUser(wire: Record<string, unknown>): CurrentUser {
   return {
-    realName: text(wire.realName),
-    loginName: text(wire.loginName),
-    avatar: text(wire.avatar),
-    unitId: text(wire.unitId),
-    unitType: text(wire.unitType),
-    userType: text(wire.userType),
-    userId: text(wire.userId),
-    unitName: text(wire.unitName),
-    unitEnName: text(wire.unitEnName),
-    childId: text(wire.chirdenId),
-    unitImgPath: text(wire.unitImgPath),
-    userImgPath: text(wire.userImgPath),
-    year: text(wire.year),
-    parentId: text(wire.parentId),
-    term: text(wire.term),
-    name: text(wire.name),
+    realName: wireText(wire.realName),
+    loginName: wireText(wire.loginName),
+    avatar: wireText(wire.avatar),
+    unitId: wireText(wire.unitId),
+    unitType: wireText(wire.unitType),
+    userType: wireText(wire.userType),
+    userId: wireText(wire.userId),
+    unitName: wireText(wire.unitName),
+    unitEnName: wireText(wire.unitEnName),
+    childId: wireText(wire.chirdenId),
+    unitImgPath: wireText(wire.unitImgPath),
+    userImgPath: wireText(wire.userImgPath),
+    year: wireText(wire.year),
+    parentId: wireText(wire.parentId),
+    term: wireText(wire.term),
+    name: wireText(wire.name),
     superman: flag(wire.superman),
-    accessToken: text(wire.accessToken),
-    sex: integer(wire.sex),
-    principal: text(wire.principal),
-    unitStatus: integer(wire.unitStatus),
-    unitShardingCode: text(wire.unitShardingCode),
-    userStatus: integer(wire.userStatus),
-    credentials: text(wire.credentials),
+    accessToken: wireText(wire.accessToken),
+    sex: wireInteger(wire.sex),
+    principal: wireText(wire.principal),
+    unitStatus: wireInteger(wire.unitStatus),
+    unitShardingCode: wireText(wire.unitShardingCode),
+    userStatus: wireInteger(wire.userStatus),
+    credentials: wireText(wire.credentials),
     authenticated: flag(wire.authenticated),
     campusUnits: parseCampusUnits(wire.campusUnits),
-    childName: text(wire.chirdenName),
+    childName: wireText(wire.chirdenName),
     childList: toChildren(wire.chirdenList),
     currentChild: toChild(wire.currentChirden),
   };
@@ -142,7 +125,7 @@ export function toCurrentUser(wire: CurrentUserWire): CurrentUser {
  * otherwise null.
  */
 export function parseCurrentUser(data: unknown): CurrentUser | null {
-  if (!isRecord(data)) return null;
+  if (!isWireRecord(data)) return null;
   const user = mapUser(data);
   return user.userId === '' ? null : user;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_WARNING_MS, expiryRows, expiryStatus } from './expiry-status';
+import { EXPIRY_WARNING_MS, expiryRows, expiryStatus, formatPlatformTime } from './expiry-status';
 
 const now = Date.UTC(2026, 10, 21);
 const day = 86_400_000;
@@ -30,5 +30,26 @@ describe('expiry status', () => {
       ['c', 2, 'Soon to expire'],
       ['a', 1, 'In use'],
     ]);
+  });
+});
+
+describe('platform times (China time, UTC+8)', () => {
+  it('reads YYYY-MM-DD HH:mm:ss at +08:00 whatever the machine zone', () => {
+    const end = Date.parse('2026-11-20T23:59:59+08:00');
+    const [row] = expiryRows([{ code: 'x', name: 'X', endTime: '2026-11-20 23:59:59' }], end);
+    expect(row?.endTimeMs).toBe(end);
+    expect(row?.dqstatus).toBe(2);
+    const [plain] = expiryRows([{ code: 'y', name: 'Y', endTime: '2026-11-20' }], 0);
+    expect(plain?.endTimeMs).toBe(Date.parse('2026-11-20T00:00:00+08:00'));
+  });
+
+  it('formats an instant back the same way', () => {
+    expect(formatPlatformTime(Date.parse('2026-11-20T23:59:59+08:00'))).toBe('2026-11-20 23:59:59');
+    expect(formatPlatformTime(Number.NaN)).toBe('');
+  });
+
+  it('keeps the other fields of the input', () => {
+    const [row] = expiryRows([{ code: 'x', name: 'X', endTime: now - 1, label: 'kept' }], now);
+    expect(row?.label).toBe('kept');
   });
 });

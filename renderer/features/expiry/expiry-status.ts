@@ -10,22 +10,41 @@ export const EXPIRY_STATUS_TEXT = { 1: 'In use', 2: 'Soon to expire', 3: 'Expire
 export interface ExpiryInput {
   code: string;
   name: string;
+  /** Epoch milliseconds, or the platform's 'YYYY-MM-DD HH:mm:ss' in China time (UTC+8). */
   endTime: string | number;
 }
 
-export interface ExpiryRow extends ExpiryInput {
+export interface ExpiryRowStatus {
   dqstatus: ExpiryStatus;
   /** The spec's English status text; the table shows it translated. */
   statusText: (typeof EXPIRY_STATUS_TEXT)[ExpiryStatus];
   endTimeMs: number;
 }
 
+/** An input with its status; any other field of the input is kept. */
+export type ExpiryRow<T extends ExpiryInput = ExpiryInput> = Omit<T, keyof ExpiryRowStatus> &
+  ExpiryRowStatus;
+
+/** 'YYYY-MM-DD', optionally with ' HH:mm' or ' HH:mm:ss'. */
+const PLATFORM_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+/** The platform writes its times in China time (see contract/desktop.ts ModuleExpiryItem). */
+const PLATFORM_OFFSET = '+08:00';
+const PLATFORM_OFFSET_MS = 8 * 3_600_000;
+
 function toMs(endTime: string | number): number {
   if (typeof endTime === 'number') return endTime;
   const trimmed = endTime.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  // "2026-01-31 23:59:59" is read as local time, like the platform writes it.
-  return new Date(trimmed.replace(' ', 'T')).getTime();
+  const match = PLATFORM_DATE.exec(trimmed);
+  if (!match) return Number.NaN;
+  const [, year, month, day, hour = '00', minute = '00', second = '00'] = match;
+  return Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${PLATFORM_OFFSET}`);
+}
+
+/** An instant as the platform writes it: 'YYYY-MM-DD HH:mm:ss' in China time. */
+export function formatPlatformTime(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  return new Date(ms + PLATFORM_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 export function expiryStatus(endTimeMs: number, now: number): ExpiryStatus {
@@ -35,7 +54,10 @@ export function expiryStatus(endTimeMs: number, now: number): ExpiryStatus {
 }
 
 /** Rows with their status, ordered expired, soon, in use (then by end time). Bad dates dropped. */
-export function expiryRows(items: readonly ExpiryInput[], now: number): ExpiryRow[] {
+export function expiryRows<T extends ExpiryInput>(
+  items: readonly T[],
+  now: number,
+): ExpiryRow<T>[] {
   return items
     .map((item) => ({ item, endTimeMs: toMs(item.endTime) }))
     .filter(({ endTimeMs }) => Number.isFinite(endTimeMs))

@@ -19,8 +19,16 @@ function MaybeLink({ href, children }: { href: string; children: React.ReactNode
  * entries each with an optional image and link. Every text is rendered as text and every URL is
  * checked: the unit's configuration is not trusted.
  */
-export function Footer({ config }: { config: UnitLoginConfig | null }) {
-  const { i18n } = useTranslation();
+export interface FooterProps {
+  config: UnitLoginConfig | null;
+  /** Shows the 'version info' link, which opens the about dialog (spec §2). */
+  onVersionInfo?: () => void;
+  /** Opens the help centre (spec §2), when the unit has it on. */
+  onHelpCentre?: () => void;
+}
+
+export function Footer({ config, onVersionInfo, onHelpCentre }: FooterProps) {
+  const { t, i18n } = useTranslation();
   const model = footerModel(config);
   // Unit texts may be bilingual (`中文|||English`), like the platform's messages.
   const text = (value: string) => splitBilingual(value, i18n.language);
@@ -47,6 +55,16 @@ export function Footer({ config }: { config: UnitLoginConfig | null }) {
           </span>
         );
       })}
+      {model.helpCenter && onHelpCentre && (
+        <button type="button" className="app-footer__item app-footer__link" onClick={onHelpCentre}>
+          {t('footer.helpCentre')}
+        </button>
+      )}
+      {onVersionInfo && (
+        <button type="button" className="app-footer__item app-footer__link" onClick={onVersionInfo}>
+          {t('footer.versionInfo')}
+        </button>
+      )}
     </footer>
   );
 }

@@ -30,7 +30,12 @@ export function LogoutButton({ onLoggedOut }: LogoutButtonProps) {
 
   return (
     <>
-      <Button type="text" icon={<LogoutOutlined aria-hidden />} onClick={confirmLogout}>
+      <Button
+        type="text"
+        aria-label={t('header.logout')}
+        icon={<LogoutOutlined aria-hidden />}
+        onClick={confirmLogout}
+      >
         {t('header.logout')}
       </Button>
       {holder}

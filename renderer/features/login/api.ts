@@ -19,3 +19,12 @@ export function postLogin(username: string, password: string): Promise<ApiEnvelo
 export function fetchLoginConfig(host: string): Promise<ApiEnvelope<UnitLoginConfig>> {
   return http.get<UnitLoginConfig>(API.loginConfig, { url: host }, { noIntercept: true });
 }
+
+/** The user-client (device) login with the installation's client id (spec §7). */
+export function postUserClientLogin(userClientId: string): Promise<ApiEnvelope<LoginData>> {
+  return http.post<LoginData>(
+    API.loginUserClient,
+    { userClientId },
+    { noIntercept: true, skipAuthRefresh: true },
+  );
+}

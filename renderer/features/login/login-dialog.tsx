@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../core/session/session-store';
 import { LoginForm } from './login-form';
 
 /** The login dialog overlay sits above every other layer (spec §9: z-index 2500). */
@@ -30,7 +31,12 @@ export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
       destroyOnHidden
       centered
     >
-      <LoginForm onLoggedIn={onLoggedIn} />
+      <LoginForm
+        onLoggedIn={() => {
+          // The page behind keeps its state; it only needs the (new) current user.
+          void useSession.getState().fetchCurrentUser().finally(onLoggedIn);
+        }}
+      />
     </Modal>
   );
 }

@@ -22,6 +22,10 @@ function fakeHost(remembered: RememberedLogin | null): HostApi {
     loadRememberedLogin: () => Promise.resolve(remembered),
     saveRememberedLogin: () => Promise.resolve(),
     clearRememberedLogin: () => Promise.resolve(),
+    loadClientId: () => Promise.resolve(null),
+    saveClientId: () => Promise.resolve(),
+    onLoggedOut: () => Promise.resolve(),
+    logoutHook: () => Promise.resolve(true),
   };
 }
 

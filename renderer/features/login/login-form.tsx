@@ -4,9 +4,9 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHost } from '../../core/host';
 import { isHttpError } from '../../core/http/errors';
-import { useSession } from '../../core/session/session-store';
 import { validateLoginForm } from '../../core/validators';
 import { notify } from '../../ui/notify/notify';
+import type { LoginData } from '../../../contract/auth';
 import { bindingPageUrl } from './login-result';
 import { login, rememberCredentials } from './login-session';
 
@@ -19,8 +19,11 @@ interface FormValues {
 type Field = 'username' | 'password';
 
 export interface LoginFormProps {
-  /** Called once the user is logged in and the current user is loaded. */
-  onLoggedIn: () => void;
+  /**
+   * Called once the user is logged in, with the login answer (unit and user type: enough to pick
+   * the landing page without another round trip). The current user is not loaded yet.
+   */
+  onLoggedIn: (data: LoginData) => void;
   /** Focus the username field on mount (the login dialog does, the page box too). */
   autoFocus?: boolean;
 }
@@ -91,12 +94,7 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
       }
       notify.success(t('login.success'));
       await rememberCredentials(values.remember, username, password).catch(() => undefined);
-      const user = await useSession.getState().fetchCurrentUser();
-      if (user === null) {
-        notify.error(t('login.userLoadFailed'), t('login.failedTitle'));
-        return;
-      }
-      onLoggedIn();
+      onLoggedIn(result.data);
     } catch (error) {
       // Login calls skip the global interceptor (noIntercept): network errors are shown here.
       notify.error(isHttpError(error) ? error.message : t('login.failed'), t('login.failedTitle'));

@@ -1,5 +1,6 @@
 import { INVALID_GRANT } from '../../../contract/auth-codes';
 import type { LoginData } from '../../../contract/auth';
+import { isWireRecord, wireText } from '../../core/wire';
 import { type ApiEnvelope, splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
 
 /**
@@ -13,22 +14,18 @@ export type LoginResult =
   | { kind: 'error'; message: string };
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-function text(value: unknown, fallback = ''): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
+  return isWireRecord(value) ? value : {};
 }
 
 /** Normalises login data: every field a string, unitType "2" when absent (spec §3). */
 export function normaliseLoginData(data: unknown): LoginData {
   const record = asRecord(data);
   return {
-    unitType: text(record.unitType) || '2',
-    unitId: text(record.unitId),
-    userType: text(record.userType),
-    openid: text(record.openid),
-    unionid: text(record.unionid),
+    unitType: wireText(record.unitType) || '2',
+    unitId: wireText(record.unitId),
+    userType: wireText(record.userType),
+    openid: wireText(record.openid),
+    unionid: wireText(record.unionid),
   };
 }
 
@@ -45,8 +42,8 @@ export function interpretLogin(
     return {
       kind: 'bind',
       code: envelope.code,
-      openid: text(data.openid),
-      unionid: text(data.unionid),
+      openid: wireText(data.openid),
+      unionid: wireText(data.unionid),
     };
   }
   const message = splitBilingual(envelope.message, lang);

@@ -10,7 +10,12 @@ import {
   writeLocal,
   writeSession,
 } from '../../core/storage-keys';
-import { postLogin } from './api';
+import { postLogin, postUserClientLogin } from './api';
+import { LOGOUT_HOOK_DELAY_MS } from '../../../contract/host';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
+
+/** The reason handed to the host's logout hook after a failed device login (spec §8). */
+export const DEVICE_LOGIN_FAILED_REASON = '设备登录失败！';
 import {
   runLoginCheck,
   type LoginCheckContext,
@@ -67,6 +72,7 @@ export async function createLoginCheckContext(
   url: URL,
   lang: string,
   fallbackMessage: string,
+  deviceLoginFailedMessage = fallbackMessage,
 ): Promise<LoginCheckContext> {
   const host = getHost();
   const flags = await host.getConfigFlags().catch(() => ({ disableAutoLogin: false }));
@@ -75,6 +81,24 @@ export async function createLoginCheckContext(
     fetchCurrentUser: async () => (await useSession.getState().fetchCurrentUser()) !== null,
     login: (username, password) => login(username, password, lang, fallbackMessage),
     loadRememberedLogin: () => host.loadRememberedLogin(),
+    loadClientId: () => host.loadClientId(),
+    saveClientId: (clientId) => host.saveClientId(clientId),
+    loginUserClient: async (clientId) =>
+      (await postUserClientLogin(clientId)).status === SUCCESS_STATUS,
+    deviceLoginBlocked: () => readSession(STORAGE_KEYS.deviceLoginFailed) === '1',
+    deviceLoginFailed: () => {
+      writeSession(STORAGE_KEYS.deviceLoginFailed, '1');
+      // The host app gets '设备登录失败！' after 1 s; a browser goes to the login page itself.
+      window.setTimeout(() => {
+        void host
+          .logoutHook(DEVICE_LOGIN_FAILED_REASON)
+          .then((handled) => {
+            if (!handled) window.location.assign('/login/');
+          })
+          .catch(() => undefined);
+      }, LOGOUT_HOOK_DELAY_MS);
+      return deviceLoginFailedMessage;
+    },
     autoLoginDisabled: flags.disableAutoLogin,
     storage: {
       isLoggedOut: () => readLocal(STORAGE_KEYS.isLogouted) === LOGOUT_FLAG_VALUE,
@@ -98,8 +122,14 @@ export async function checkLogin(
   url: URL,
   lang: string,
   fallbackMessage: string,
+  deviceLoginFailedMessage = fallbackMessage,
 ): Promise<LoginCheckOutcome> {
-  const context = await createLoginCheckContext(url, lang, fallbackMessage);
+  const context = await createLoginCheckContext(
+    url,
+    lang,
+    fallbackMessage,
+    deviceLoginFailedMessage,
+  );
   const outcome = await runLoginCheck(context, LOGIN_STEPS);
   if (
     outcome.kind === 'just-logged-in' &&

@@ -15,7 +15,12 @@ export function useLoginCheck(): LoginCheckOutcome | null {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    checkLogin(new URL(window.location.href), i18n.language, t('login.failed'))
+    checkLogin(
+      new URL(window.location.href),
+      i18n.language,
+      t('login.failed'),
+      t('login.deviceLoginFailed'),
+    )
       .then(setOutcome)
       .catch(() => {
         setOutcome({ kind: 'login-required' });

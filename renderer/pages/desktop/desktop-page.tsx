@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoutButton } from '../../features/header/logout-button';
-import { WelcomeText } from '../../features/header/welcome-text';
-import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
+import { detectDevice } from '../../core/device';
+import { isDev } from '../../core/env';
+import { useSession } from '../../core/session/session-store';
+import { useTheme } from '../../core/theme/theme-store';
 import { LoginDialog } from '../../features/login/login-dialog';
 import { takeLoginSuccess } from '../../features/login/login-session';
 import { useLoginCheck } from '../../features/login/use-login-check';
+import { DesktopShell } from '../../shell/desktop-shell';
 import { notify } from '../../ui/notify/notify';
-import { TopLayout } from '../../shell/top-layout';
-import { UnitBrand } from '../../shell/unit-brand';
 import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
@@ -16,8 +17,7 @@ import { useRelogin } from '../relogin-store';
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
  * It needs a session: the login check runs first and sends a visitor without one to the login
- * page, coming back here afterwards. The desktop itself (icons, menu, messages) is built on
- * this page by the desktop-shell issue; for now it shows the header.
+ * page, coming back here afterwards.
  */
 export function DesktopPage({
   variant,
@@ -27,15 +27,18 @@ export function DesktopPage({
   const { t } = useTranslation();
   const outcome = useLoginCheck();
   const relogin = useRelogin();
-  const loggedIn = outcome?.kind === 'logged-in' || outcome?.kind === 'just-logged-in';
+  const user = useSession((state) => state.user);
+  const loggedIn =
+    (outcome?.kind === 'logged-in' || outcome?.kind === 'just-logged-in') && user !== null;
 
   const confirmed = useRef(false);
   useEffect(() => {
     if (!loggedIn || confirmed.current) return;
     confirmed.current = true;
+    useTheme.getState().loadLayout(user.unitId);
     // takeLoginSuccess() always runs, so the hand-over from the login page is used only once.
     if (takeLoginSuccess() || outcome.kind === 'just-logged-in') notify.success(t('login.success'));
-  }, [loggedIn, outcome, t]);
+  }, [loggedIn, outcome, t, user]);
 
   useEffect(() => {
     if (outcome === null || loggedIn) return;
@@ -45,23 +48,24 @@ export function DesktopPage({
 
   if (!loggedIn) return <PageLoading label={t('login.checking')} />;
 
+  const homeUrl = desktopLandingPath({
+    user,
+    device: detectDevice(),
+    isDev,
+    root: landingRoot(window.location.pathname),
+    pcAppUnitIds: [],
+  });
   return (
-    <TopLayout
-      brand={<UnitBrand />}
-      actions={
-        <>
-          <WelcomeText />
-          <LanguageSwitcher />
-          <LogoutButton
-            onLoggedOut={() => {
-              goToLogin(false);
-            }}
-          />
-        </>
-      }
-    >
-      <section className={`desktop desktop--${variant}`} aria-label={t('desktop.label')} />
+    <>
+      <DesktopShell
+        user={user}
+        variant={variant}
+        homeUrl={homeUrl}
+        onLoggedOut={() => {
+          goToLogin(false);
+        }}
+      />
       <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
-    </TopLayout>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UnitLoginConfig } from '../../../contract/auth';
+import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { Footer } from '../../features/footer/footer';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
@@ -15,9 +15,9 @@ import { goToLanding } from '../navigation';
 import { PageLoading } from '../page-frame';
 
 /** The landing page shows the '登录成功！' confirmation once more, after the page change. */
-function goToLandingAfterLogin(): void {
+function goToLandingAfterLogin(data?: LoginData): void {
   announceLoginSuccess();
-  goToLanding();
+  goToLanding(data);
 }
 
 /** Loads the unit's login-page configuration for this host (logo, name, footer). */

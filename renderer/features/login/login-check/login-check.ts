@@ -27,6 +27,18 @@ export interface LoginCheckContext {
   login(username: string, password: string): Promise<LoginResult>;
   /** The remembered login of the host (vault or WebCrypto store), or null. */
   loadRememberedLogin(): Promise<RememberedLogin | null>;
+  /** The installation's client id (desktop policy or vault; web storage), or null. */
+  loadClientId(): Promise<string | null>;
+  saveClientId(clientId: string): Promise<void>;
+  /** Posts a user-client login (spec §7 login_user_client): true when it succeeded. */
+  loginUserClient(clientId: string): Promise<boolean>;
+  /**
+   * After a failed device login (spec §4 step 2, §8 '设备登录失败！'): schedules the host's
+   * logout hook and returns the message to show.
+   */
+  deviceLoginFailed(): string;
+  /** A device login already failed in this browser session: do not try (and loop) again. */
+  deviceLoginBlocked(): boolean;
   autoLoginDisabled: boolean;
   storage: {
     isLoggedOut(): boolean;

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { RememberedLogin } from '../../../../contract/host';
 import type { LoginResult } from '../login-result';
 import { runLoginCheck, type LoginCheckContext } from './login-check';
-import { AUTO_LOGIN_LIMIT, LOGIN_STEPS, queryParam } from './steps';
+import { queryParam } from '../../../core/hash-route';
+import { AUTO_LOGIN_LIMIT, LOGIN_STEPS } from './steps';
 
 interface Fake extends LoginCheckContext {
   logins: [string, string][];
   attempts: number;
+  clientLogins: string[];
+  savedClientId: string | null;
+  deviceFailures: number;
 }
 
 function context(options: {
@@ -17,12 +21,33 @@ function context(options: {
   attempts?: number;
   autoLoginDisabled?: boolean;
   loginResult?: (username: string, password: string) => LoginResult;
+  clientId?: string | null;
+  clientLoginOk?: boolean;
+  deviceBlocked?: boolean;
 }): Fake {
   let session = options.session ?? false;
   const fake: Fake = {
     url: new URL(options.url ?? 'http://localhost:8080/pages/base/pc_desktop_all/index.html'),
     logins: [],
     attempts: options.attempts ?? 0,
+    clientLogins: [],
+    savedClientId: options.clientId ?? null,
+    deviceFailures: 0,
+    loadClientId: () => Promise.resolve(fake.savedClientId),
+    saveClientId: (clientId) => {
+      fake.savedClientId = clientId;
+      return Promise.resolve();
+    },
+    loginUserClient: (clientId) => {
+      fake.clientLogins.push(clientId);
+      if (options.clientLoginOk === true) session = true;
+      return Promise.resolve(options.clientLoginOk === true);
+    },
+    deviceLoginFailed: () => {
+      fake.deviceFailures += 1;
+      return 'device login failed';
+    },
+    deviceLoginBlocked: () => options.deviceBlocked === true,
     autoLoginDisabled: options.autoLoginDisabled ?? false,
     fetchCurrentUser: () => Promise.resolve(session),
     login(username, password) {
@@ -61,6 +86,39 @@ describe('login check order', () => {
 
   it('requires a login when there is no session and nothing remembered', async () => {
     expect(await runLoginCheck(context({}), LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+  });
+});
+
+describe('step 2: client id', () => {
+  it('logs in with the cid of the query and keeps it for the installation', async () => {
+    const fake = context({ url: 'http://localhost/?cid=client-42', clientLoginOk: true });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
+    expect(fake.clientLogins).toEqual(['client-42']);
+    expect(fake.savedClientId).toBe('client-42');
+  });
+
+  it('uses the installation client id, and continues when already logged in', async () => {
+    const fake = context({ clientId: 'client-7', session: true });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'logged-in' });
+    expect(fake.clientLogins).toEqual([]);
+  });
+
+  it('reports a failed device login to the host once, and is not retried after that', async () => {
+    const failed = context({ clientId: 'client-7' });
+    expect(await runLoginCheck(failed, LOGIN_STEPS)).toEqual({
+      kind: 'failed',
+      message: 'device login failed',
+    });
+    expect(failed.deviceFailures).toBe(1);
+    const blocked = context({ clientId: 'client-7', deviceBlocked: true });
+    expect(await runLoginCheck(blocked, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    expect(blocked.clientLogins).toEqual([]);
+  });
+
+  it('is skipped without a client id', async () => {
+    const fake = context({});
+    await runLoginCheck(fake, LOGIN_STEPS);
+    expect(fake.clientLogins).toEqual([]);
   });
 });
 

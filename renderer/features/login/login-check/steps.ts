@@ -1,17 +1,10 @@
+import { queryParam } from '../../../core/hash-route';
 import type { LoginResult } from '../login-result';
 import { bindingPageUrl } from '../login-result';
 import type { LoginCheckContext, LoginStep, StepResult } from './login-check';
 
 /** Auto-login is attempted fewer than this many times (spec §4 step 9, §9). */
 export const AUTO_LOGIN_LIMIT = 4;
-
-/** Reads a query parameter from the search part or from the query inside the hash route. */
-export function queryParam(url: URL, name: string): string | null {
-  const direct = url.searchParams.get(name);
-  if (direct !== null) return direct;
-  const hashQuery = url.hash.indexOf('?');
-  return hashQuery < 0 ? null : new URLSearchParams(url.hash.slice(hashQuery + 1)).get(name);
-}
 
 /** Steps that come with the single-sign-on issue keep their slot and pass for now. */
 function reservedStep(step: number, name: string): LoginStep {
@@ -38,6 +31,24 @@ export const queryCredentialsStep: LoginStep = {
     const password = queryParam(context.url, 'password') ?? '';
     if (username === '' || password === '') return 'next';
     return afterLogin(await context.login(username, password));
+  },
+};
+
+/**
+ * 2. A client id (cid) in the query, or the installation's: when already logged in, continue;
+ * otherwise post a user-client login, and on failure hand over to the host's logout hook.
+ */
+export const clientIdStep: LoginStep = {
+  step: 2,
+  name: 'client-id',
+  async run(context) {
+    const fromQuery = queryParam(context.url, 'cid')?.trim() ?? '';
+    if (fromQuery !== '') await context.saveClientId(fromQuery).catch(() => undefined);
+    const clientId = fromQuery !== '' ? fromQuery : await context.loadClientId();
+    if (clientId === null || clientId === '' || context.deviceLoginBlocked()) return 'next';
+    if (await context.fetchCurrentUser()) return { kind: 'logged-in' };
+    if (await context.loginUserClient(clientId)) return { kind: 'just-logged-in' };
+    return { kind: 'failed', message: context.deviceLoginFailed() };
   },
 };
 
@@ -83,7 +94,7 @@ export const loginRequiredStep: LoginStep = {
 /** The login check in the spec's order. */
 export const LOGIN_STEPS: readonly LoginStep[] = [
   reservedStep(1, 'authorize'),
-  reservedStep(2, 'client-id'),
+  clientIdStep,
   queryCredentialsStep,
   reservedStep(4, 'ticket'),
   reservedStep(5, 'access-token'),

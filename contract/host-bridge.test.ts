@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { RememberedLogin } from './host';
+import { IPC } from './ipc';
+import {
+  createHostBridge,
+  platformOriginFromArgv,
+  shouldExposeBridge,
+  type Invoke,
+} from './host-bridge';
+
+function recorder(answers: Partial<Record<string, unknown>> = {}) {
+  const calls: { channel: string; args: unknown[] }[] = [];
+  const invoke: Invoke = (channel, ...args) => {
+    calls.push({ channel, args });
+    return Promise.resolve(answers[channel]);
+  };
+  return { calls, bridge: createHostBridge(invoke) };
+}
+
+describe('preload bridge', () => {
+  it('is the desktop host and exposes only the HostApi functions', () => {
+    const { bridge } = recorder();
+    expect(bridge.kind).toBe('desktop');
+    expect(Object.keys(bridge).sort()).toEqual(
+      [
+        'kind',
+        'getConfigFlags',
+        'loadRememberedLogin',
+        'saveRememberedLogin',
+        'clearRememberedLogin',
+        'loadClientId',
+        'saveClientId',
+        'onLoggedOut',
+        'logoutHook',
+      ].sort(),
+    );
+  });
+
+  it('sends each call on its channel with a copy of exactly the record fields', async () => {
+    const { bridge, calls } = recorder();
+    const record: RememberedLogin = { remember: true, username: 'u', password: 'p' };
+    await bridge.saveRememberedLogin(Object.assign(record, { extra: 'dropped' }));
+    await bridge.clearRememberedLogin();
+    await bridge.saveClientId('device-1');
+    await bridge.onLoggedOut();
+    expect(calls).toEqual([
+      {
+        channel: IPC.saveRememberedLogin,
+        args: [{ remember: true, username: 'u', password: 'p' }],
+      },
+      { channel: IPC.clearRememberedLogin, args: [] },
+      { channel: IPC.saveClientId, args: ['device-1'] },
+      { channel: IPC.onLoggedOut, args: [] },
+    ]);
+  });
+
+  it('refuses invalid arguments before anything is sent', async () => {
+    const { bridge, calls } = recorder();
+    await expect(
+      bridge.saveRememberedLogin({ remember: 'yes' } as unknown as RememberedLogin),
+    ).rejects.toThrow(TypeError);
+    await expect(bridge.saveClientId('has space')).rejects.toThrow(TypeError);
+    await expect(bridge.logoutHook('x'.repeat(500))).rejects.toThrow(TypeError);
+    expect(calls).toEqual([]);
+  });
+
+  it('reshapes answers: only well-formed values reach the page', async () => {
+    const { bridge } = recorder({
+      [IPC.getConfigFlags]: { disableAutoLogin: true, disableThemeButton: 'yes', other: 1 },
+      [IPC.loadRememberedLogin]: { remember: true, username: 'u', password: 'p', token: 't' },
+      [IPC.loadClientId]: 'not valid',
+      [IPC.logoutHook]: 'true',
+    });
+    expect(await bridge.getConfigFlags()).toEqual({
+      disableAutoLogin: true,
+      disableThemeButton: false,
+      disableLanguageButton: false,
+    });
+    expect(await bridge.loadRememberedLogin()).toEqual({
+      remember: true,
+      username: 'u',
+      password: 'p',
+    });
+    expect(await bridge.loadClientId()).toBeNull();
+    expect(await bridge.logoutHook('设备登录失败！')).toBe(false);
+  });
+
+  it('answers null for a malformed remembered login', async () => {
+    const { bridge } = recorder({ [IPC.loadRememberedLogin]: { username: 'u' } });
+    expect(await bridge.loadRememberedLogin()).toBeNull();
+  });
+});
+
+describe('where the bridge is exposed', () => {
+  it('reads the platform origin main passed on the command line', () => {
+    expect(
+      platformOriginFromArgv(['electron', '--type=renderer', '--edudesk-origin=https://a.edu']),
+    ).toBe('https://a.edu');
+    expect(platformOriginFromArgv(['electron', '--edudesk-origin='])).toBeNull();
+    expect(platformOriginFromArgv([])).toBeNull();
+  });
+
+  it('exposes it to the platform origin only', () => {
+    expect(shouldExposeBridge('https://a.edu', 'https://a.edu')).toBe(true);
+    expect(shouldExposeBridge('app://edudesk', 'https://a.edu')).toBe(false);
+    expect(shouldExposeBridge('https://evil.com', 'https://a.edu')).toBe(false);
+    expect(shouldExposeBridge('null', null)).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { mergeSettings, readPolicy, settingsFromRegistry } from './policy';
+import type { RegistryHive, RegistryReader, RegistryValue } from './registry-reader';
+
+const sz = (data: string): RegistryValue => ({ type: 'REG_SZ', data });
+const dword = (data: string): RegistryValue => ({ type: 'REG_DWORD', data });
+
+/** A registry with the given values per hive, recording which hives were read. */
+function fakeRegistry(hives: Partial<Record<RegistryHive, Record<string, RegistryValue>>>) {
+  const read: RegistryHive[] = [];
+  const reader: RegistryReader = (hive) => {
+    read.push(hive);
+    return Promise.resolve(new Map(Object.entries(hives[hive] ?? {})));
+  };
+  return { reader, read };
+}
+
+describe('readPolicy', () => {
+  it('reads HKLM then HKCU and lets the machine policy win value by value', async () => {
+    const { reader, read } = fakeRegistry({
+      HKLM: { ServerUrl: sz('https://machine.example.edu'), DisableAutoLogin: dword('0x1') },
+      HKCU: {
+        ServerUrl: sz('https://user.example.edu'),
+        DisableAutoLogin: dword('0x0'),
+        DisableThemeButton: dword('0x1'),
+        ClientId: sz('device-42'),
+      },
+    });
+    expect(await readPolicy(reader)).toEqual({
+      serverUrl: 'https://machine.example.edu',
+      disableAutoLogin: true,
+      disableThemeButton: true,
+      clientId: 'device-42',
+    });
+    expect(read).toEqual(['HKLM', 'HKCU']);
+  });
+
+  it('uses HKCU alone when the machine has no policy, and nothing when neither has', async () => {
+    expect(
+      await readPolicy(fakeRegistry({ HKCU: { DisableLanguageButton: dword('1') } }).reader),
+    ).toEqual({ disableLanguageButton: true });
+    expect(await readPolicy(fakeRegistry({}).reader)).toEqual({});
+  });
+
+  it('treats a failing reader as no policy', async () => {
+    expect(await readPolicy(() => Promise.reject(new Error('no reg.exe')))).toEqual({});
+  });
+
+  it('ignores values of the wrong type, and unknown values, and reports the wrong ones', async () => {
+    const warnings: string[] = [];
+    const { reader } = fakeRegistry({
+      HKLM: {
+        ServerUrl: dword('0x1'),
+        DisableAutoLogin: sz('perhaps'),
+        Unknown: sz('x'),
+        ClientId: sz('   '),
+      },
+      HKCU: { ServerUrl: sz('https://user.example.edu') },
+    });
+    expect(await readPolicy(reader, (message) => warnings.push(message))).toEqual({
+      serverUrl: 'https://user.example.edu',
+    });
+    expect(warnings).toHaveLength(3);
+    expect(warnings.join('\n')).toContain('DisableAutoLogin');
+  });
+});
+
+describe('settingsFromRegistry', () => {
+  it('reads flags from DWORDs (hex or decimal) and from "1"/"true"/"0"/"false" texts', () => {
+    expect(
+      settingsFromRegistry(
+        new Map([
+          ['DisableAutoLogin', dword('0x00000001')],
+          ['DisableThemeButton', sz('TRUE')],
+          ['DisableLanguageButton', sz('0')],
+        ]),
+      ),
+    ).toEqual({ disableAutoLogin: true, disableThemeButton: true, disableLanguageButton: false });
+  });
+
+  it('trims texts and accepts REG_EXPAND_SZ', () => {
+    expect(
+      settingsFromRegistry(
+        new Map([['ServerUrl', { type: 'REG_EXPAND_SZ', data: ' https://a ' }]]),
+      ),
+    ).toEqual({ serverUrl: 'https://a' });
+  });
+});
+
+describe('mergeSettings', () => {
+  it('keeps the first source and fills the gaps from the second', () => {
+    expect(
+      mergeSettings(
+        { serverUrl: 'https://a', disableAutoLogin: false },
+        { serverUrl: 'https://b', disableAutoLogin: true, disableThemeButton: true },
+      ),
+    ).toEqual({ serverUrl: 'https://a', disableAutoLogin: false, disableThemeButton: true });
+  });
+});

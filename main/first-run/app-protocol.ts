@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isLangType, type LangType } from '../../contract/languages';
+import type { MainTranslate } from '../i18n/main-i18n';
+import { APP_HOST, APP_SCHEME } from '../windows/url-policy';
+import { isFirstRunError } from './connect';
+import {
+  fillTemplate,
+  firstRunValues,
+  LOCAL_FILES,
+  LOCAL_PAGE_CSP,
+  offlineValues,
+} from './local-pages';
+
+/**
+ * The app:// scheme's privileges (registered before the app is ready): a standard, secure origin
+ * so the bundled pages get a real origin and a CSP, without fetch, CORS or service workers.
+ */
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true },
+} as const;
+
+export interface AppProtocolDeps {
+  /** The folder holding pages/ and icons/ (the app's resources/ folder). */
+  resourcesDir: string;
+  /** The language when a page names none. */
+  language(): LangType;
+  translate(lang: LangType): MainTranslate;
+  /** The offline page's server and error, and whether the user may change the server. */
+  offlineState(): { server: string; error: string; canChangeServer: boolean };
+}
+
+const COMMON_HEADERS = {
+  'content-security-policy': LOCAL_PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+function plain(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { ...COMMON_HEADERS, 'content-type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/**
+ * Serves app://edudesk/: a fixed list of files (no path from the URL ever reaches the file
+ * system), the two HTML pages filled with escaped text. GET only, no side effects: the pages'
+ * actions (connect, retry, change server) are navigations main intercepts in the page's own
+ * window (navigation-guard.ts), so no other page can trigger them by loading a URL.
+ */
+export function createAppProtocolHandler(
+  deps: AppProtocolDeps,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(405, 'Method not allowed');
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return plain(400, 'Bad request');
+    }
+    if (url.protocol !== `${APP_SCHEME}:` || url.host.toLowerCase() !== APP_HOST) {
+      return plain(404, 'Not found');
+    }
+    const entry = LOCAL_FILES[url.pathname];
+    if (!entry) return plain(404, 'Not found');
+    let body: Buffer;
+    try {
+      body = await readFile(path.join(deps.resourcesDir, entry.file));
+    } catch {
+      return plain(404, 'Not found');
+    }
+    const headers = { ...COMMON_HEADERS, 'content-type': entry.type };
+    if (url.pathname === '/first-run.html' || url.pathname === '/offline.html') {
+      const requested = url.searchParams.get('lang');
+      const lang = isLangType(requested) ? requested : deps.language();
+      const t = deps.translate(lang);
+      const error = url.searchParams.get('error');
+      const values =
+        url.pathname === '/first-run.html'
+          ? firstRunValues(t, lang, {
+              error: isFirstRunError(error) ? error : undefined,
+              value: url.searchParams.get('value') ?? undefined,
+              checking: url.searchParams.get('checking') === '1',
+            })
+          : offlineValues(t, lang, deps.offlineState());
+      return new Response(fillTemplate(body.toString('utf8'), values), { status: 200, headers });
+    }
+    return new Response(new Uint8Array(body), { status: 200, headers });
+  };
+}
+
+/** The first-run page's URL, with an error to show and the address to show again. */
+export function firstRunUrl(
+  state: { lang?: string; error?: string; value?: string; checking?: '1' } = {},
+): string {
+  const url = new URL(`${APP_SCHEME}://${APP_HOST}/first-run.html`);
+  for (const key of ['lang', 'error', 'value', 'checking'] as const) {
+    const value = state[key];
+    if (value !== undefined && value !== '') url.searchParams.set(key, value);
+  }
+  return url.href;
+}
+
+export const OFFLINE_URL = `${APP_SCHEME}://${APP_HOST}/offline.html`;

@@ -1,0 +1,38 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { can, loadsPermissionTree, usePermissions } from './permission-store';
+
+beforeEach(() => {
+  usePermissions.getState().reset();
+});
+
+describe('permission store', () => {
+  it('lets everything through until a tree is loaded', () => {
+    expect(can(usePermissions.getState(), 'anything')).toBe(true);
+  });
+
+  it('enforces the codes of the loaded tree', () => {
+    usePermissions.getState().setTree([
+      {
+        code: 'base_desktop_home',
+        resourceType: 2,
+        menuRoute: '/desktop/home',
+        children: [{ code: 'base_theme_sync' }],
+      },
+    ]);
+    const state = usePermissions.getState();
+    expect(can(state, 'base_theme_sync')).toBe(true);
+    expect(can(state, 'base_desktop_audit')).toBe(false);
+    expect(can(state, ['base_desktop_home', 'base_desktop_audit'])).toBe(false);
+    expect(state.routes.has('desktop/home')).toBe(true);
+  });
+
+  it('is loaded for user types 2 and 4 only', () => {
+    expect(['1', '2', '3', '4', '5'].map(loadsPermissionTree)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+});

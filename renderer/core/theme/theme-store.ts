@@ -1,0 +1,60 @@
+import { create } from 'zustand';
+import {
+  readLocal,
+  readSession,
+  SESSION_KEYS,
+  unitStyleKey,
+  writeLocal,
+  writeSession,
+} from '../storage-keys';
+import {
+  DEFAULT_THEME_COLOR,
+  effectiveLayout,
+  resolveTheme,
+  type Layout,
+  type ResolvedTheme,
+} from './theme-engine';
+
+/**
+ * The page's theme and layout. The theme (a designed theme name or a colour) comes from the
+ * server per user and is kept in session storage for the next page; the layout is stored
+ * locally under the unit style key (spec §4 theme).
+ */
+interface ThemeState {
+  theme: string;
+  resolved: ResolvedTheme;
+  /** The layout the user chose; ink, lotus and cartoon still show top (see `layout`). */
+  chosenLayout: Layout;
+  layout: Layout;
+  setTheme: (theme: string) => void;
+  setLayout: (layout: Layout, unitId: string) => void;
+  /** Reads the unit's stored layout once the unit is known. */
+  loadLayout: (unitId: string) => void;
+}
+
+function isLayout(value: unknown): value is Layout {
+  return value === 'top' || value === 'left';
+}
+
+const initialTheme = readSession(SESSION_KEYS.theme) ?? DEFAULT_THEME_COLOR;
+
+export const useTheme = create<ThemeState>((set, get) => ({
+  theme: initialTheme,
+  resolved: resolveTheme(initialTheme),
+  chosenLayout: 'top',
+  layout: 'top',
+  setTheme: (theme) => {
+    const resolved = resolveTheme(theme);
+    writeSession(SESSION_KEYS.theme, theme);
+    set({ theme, resolved, layout: effectiveLayout(resolved, get().chosenLayout) });
+  },
+  setLayout: (layout, unitId) => {
+    writeLocal(unitStyleKey(unitId), layout);
+    set({ chosenLayout: layout, layout: effectiveLayout(get().resolved, layout) });
+  },
+  loadLayout: (unitId) => {
+    const stored = readLocal(unitStyleKey(unitId));
+    const chosen = isLayout(stored) ? stored : 'top';
+    set({ chosenLayout: chosen, layout: effectiveLayout(get().resolved, chosen) });
+  },
+}));

@@ -1,0 +1,119 @@
+/**
+ * The upload queue kept across reloads and restarts of the desktop client (IndexedDB). Only
+ * what is needed to resume is kept: the file's identity (name, size, last change, folder path),
+ * its MD5 once known and the upload's settings. The file itself is not: a browser gives it back
+ * only when the user selects it again, and the server's chunk check then decides what is sent.
+ */
+export interface PersistedUpload {
+  id: string;
+  /** Whose upload it is (the signed-in user's id): another user never sees it. */
+  owner: string;
+  name: string;
+  size: number;
+  type: string;
+  lastModified: number;
+  relativePath: string;
+  md5: string | null;
+  serverId: string;
+  chunkSize: number;
+  fileUpload: string | null;
+  createdAt: number;
+}
+
+export interface QueueStore {
+  list(owner: string): Promise<PersistedUpload[]>;
+  put(record: PersistedUpload): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export const UPLOAD_DB_NAME = 'edudesk-uploads';
+const STORE = 'queue';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => {
+      resolve(req.result);
+    };
+    req.onerror = () => {
+      reject(req.error ?? new Error('IndexedDB request failed'));
+    };
+  });
+}
+
+function done(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => {
+      resolve();
+    };
+    transaction.onerror = () => {
+      reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+    };
+    transaction.onabort = () => {
+      reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+    };
+  });
+}
+
+function isRecord(value: unknown): value is PersistedUpload {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<PersistedUpload>;
+  return (
+    typeof candidate.id === 'string' &&
+    typeof candidate.owner === 'string' &&
+    typeof candidate.name === 'string' &&
+    typeof candidate.size === 'number'
+  );
+}
+
+/** The IndexedDB store; every call fails soft (a blocked IndexedDB only loses the resume). */
+export function createIndexedDbQueueStore(
+  dbName: string = UPLOAD_DB_NAME,
+  factory: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB,
+): QueueStore {
+  let opening: Promise<IDBDatabase> | null = null;
+  const open = (): Promise<IDBDatabase> => {
+    if (!factory) return Promise.reject(new Error('No IndexedDB'));
+    opening ??= (() => {
+      const req = factory.open(dbName, 1);
+      req.onupgradeneeded = () => {
+        const store = req.result.createObjectStore(STORE, { keyPath: 'id' });
+        store.createIndex('owner', 'owner');
+      };
+      return request(req);
+    })();
+    return opening;
+  };
+
+  return {
+    async list(owner) {
+      try {
+        const db = await open();
+        const index = db.transaction(STORE, 'readonly').objectStore(STORE).index('owner');
+        const rows: unknown[] = await request(index.getAll(owner));
+        return rows.filter(isRecord).sort((a, b) => a.createdAt - b.createdAt);
+      } catch {
+        return [];
+      }
+    },
+    async put(record) {
+      try {
+        const db = await open();
+        const transaction = db.transaction(STORE, 'readwrite');
+        transaction.objectStore(STORE).put(record);
+        await done(transaction);
+      } catch {
+        // Resume after a reload is lost for this file; the upload itself goes on.
+      }
+    },
+    async delete(id) {
+      try {
+        const db = await open();
+        const transaction = db.transaction(STORE, 'readwrite');
+        transaction.objectStore(STORE).delete(id);
+        await done(transaction);
+      } catch {
+        // Nothing to clean up then.
+      }
+    },
+  };
+}

@@ -1,0 +1,908 @@
+import {
+  DEFAULT_CHUNK_CONCURRENCY,
+  DEFAULT_SERVER_ID,
+  UPLOAD_CHUNK_SIZE,
+  type UploadErrorType,
+  type UploadedFileInfo,
+} from '../../../contract/upload';
+import { planUpload, type PlannedChunk } from './chunk-plan';
+import { relativePathOf, timestampUid } from './file-descriptor';
+import { hashFile, type HashOptions, type HashResult } from './hash-file';
+import { Limiter } from './limiter';
+import type { Md5Engine, Md5Preference } from './md5-engine';
+import {
+  initialSimulatedProgress,
+  nextSimulatedProgress,
+  remainingSeconds,
+  SpeedMeter,
+} from './progress';
+import type { PersistedUpload, QueueStore } from './queue-store';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry';
+import { uploadApi, type UploadApi } from './upload-api';
+import { toUploadError, UploadError } from './upload-error';
+import {
+  isActive,
+  isFinished,
+  transition,
+  type UploadEvent,
+  type UploadState,
+} from './upload-machine';
+
+/** What the list shows of one upload: an immutable snapshot, replaced on every change. */
+export interface UploadItem {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  lastModified: number;
+  relativePath: string;
+  state: UploadState;
+  /** Why it is paused: by the user, or because the browser went offline. */
+  pausedBy: 'user' | 'offline' | null;
+  /** Bytes hashed so far. */
+  hashed: number;
+  md5: string | null;
+  engine: Md5Engine | null;
+  /** Bytes the server holds (or is receiving): rolls back when an attempt fails. */
+  uploaded: number;
+  /** The progress shown, 0–100 (spec §4: simulated below 80 for a single request). */
+  percent: number;
+  /** Bytes per second over the last seconds. */
+  speed: number;
+  remainingSeconds: number | null;
+  mode: 'single' | 'chunked' | null;
+  chunks: number;
+  /** Chunks sent in this session, and chunks the server already had. */
+  chunksSent: number;
+  chunksSkipped: number;
+  /** The server already had the whole file (spec §7 second-upload check). */
+  instant: boolean;
+  error: { type: UploadErrorType; message: string; status: number; code: string } | null;
+  result: UploadedFileInfo | null;
+  createdAt: number;
+}
+
+export interface OnlineSource {
+  isOnline(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+/** The browser's own online/offline state. */
+export const browserOnline: OnlineSource = {
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
+  subscribe(listener) {
+    if (typeof window === 'undefined') return () => undefined;
+    const online = () => {
+      listener(true);
+    };
+    const offline = () => {
+      listener(false);
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  },
+};
+
+export interface UploadQueueOptions {
+  /** Spec §9: 2 MB by default. */
+  chunkSize?: number;
+  /** Chunk requests in flight at once for the whole queue (default 3). */
+  chunkConcurrency?: number;
+  /** Files worked on at once (hashing one while another uploads). */
+  fileConcurrency?: number;
+  serverId?: string;
+  /** Spec §3: the field name of the file in a single upload. */
+  fileField?: string;
+  /** Spec §7: sent as fileUpload with a single upload when given. */
+  fileUpload?: string;
+  /** Spec §7: the extra data sent with the second-upload check. */
+  extraData?: Record<string, string>;
+  retry?: RetryPolicy;
+  md5Engine?: Md5Preference;
+  api?: UploadApi;
+  hash?: (blob: Blob, options: HashOptions) => Promise<HashResult>;
+  /** Where the queue is kept for resuming after a reload; null keeps nothing. */
+  store?: QueueStore | null;
+  /** The user the kept queue belongs to. */
+  owner?: string;
+  online?: OnlineSource;
+  random?: () => number;
+  /** How often the simulated progress of a single request moves (ms). */
+  simulatedProgressMs?: number;
+  /** How often listeners hear about progress (ms); state changes are told at once. */
+  notifyIntervalMs?: number;
+}
+
+export type QueueListener = (items: readonly UploadItem[]) => void;
+export type UploadErrorListener = (item: UploadItem, error: UploadError) => void;
+export type UploadDoneListener = (item: UploadItem, result: UploadedFileInfo) => void;
+
+interface Entry {
+  item: UploadItem;
+  file: File | null;
+  controller: AbortController | null;
+  meter: SpeedMeter;
+  /** Bytes confirmed on the server (chunks sent or skipped). */
+  confirmed: number;
+  /** Bytes of chunks in flight, by chunk index: dropped when the attempt fails. */
+  inflight: Map<number, number>;
+  uid: string;
+  serverId: string;
+  chunkSize: number;
+  fileUpload: string | null;
+}
+
+function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function sameFile(a: { name: string; size: number }, b: { name: string; size: number }): boolean {
+  return a.name === b.name && a.size === b.size;
+}
+
+/**
+ * The upload queue (spec §4 flow, §7 calls, §8 errors): several files, each a state machine
+ * (upload-machine.ts); MD5 in a worker, the second-upload check, then one request or chunks
+ * (chunks the server has are skipped) with bounded concurrency, retries with backoff for
+ * network errors and 5xx only, then the merge. Pause, resume, cancel and retry per file and for
+ * all; everything pauses while the browser is offline. The queue is kept (queue-store.ts) so an
+ * upload resumes after a reload once its file is selected again.
+ */
+export class UploadQueue {
+  private readonly entries = new Map<string, Entry>();
+  private order: string[] = [];
+  private snapshot: readonly UploadItem[] = [];
+  private readonly listeners = new Set<QueueListener>();
+  private readonly errorListeners = new Set<UploadErrorListener>();
+  private readonly doneListeners = new Set<UploadDoneListener>();
+  private readonly chunkLimiter: Limiter;
+  private readonly options: Required<
+    Omit<UploadQueueOptions, 'fileUpload' | 'store' | 'owner' | 'extraData'>
+  > &
+    Pick<UploadQueueOptions, 'fileUpload' | 'extraData'>;
+  private readonly store: QueueStore | null;
+  private readonly owner: string;
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly unsubscribeOnline: () => void;
+  private restored = false;
+
+  constructor(options: UploadQueueOptions = {}) {
+    this.options = {
+      chunkSize: options.chunkSize ?? UPLOAD_CHUNK_SIZE,
+      chunkConcurrency: options.chunkConcurrency ?? DEFAULT_CHUNK_CONCURRENCY,
+      fileConcurrency: options.fileConcurrency ?? 2,
+      serverId: options.serverId ?? DEFAULT_SERVER_ID,
+      fileField: options.fileField ?? 'file',
+      fileUpload: options.fileUpload,
+      extraData: options.extraData,
+      retry: options.retry ?? DEFAULT_RETRY,
+      md5Engine: options.md5Engine ?? 'auto',
+      api: options.api ?? uploadApi,
+      hash: options.hash ?? hashFile,
+      online: options.online ?? browserOnline,
+      random: options.random ?? Math.random,
+      simulatedProgressMs: options.simulatedProgressMs ?? 400,
+      notifyIntervalMs: options.notifyIntervalMs ?? 100,
+    };
+    this.store = options.store ?? null;
+    this.owner = options.owner ?? '';
+    this.chunkLimiter = new Limiter(this.options.chunkConcurrency);
+    this.unsubscribeOnline = this.options.online.subscribe((online) => {
+      if (online) this.onOnline();
+      else this.onOffline();
+    });
+  }
+
+  // ---- reading -----------------------------------------------------------------------------
+
+  items(): readonly UploadItem[] {
+    return this.snapshot;
+  }
+
+  get(id: string): UploadItem | undefined {
+    return this.entries.get(id)?.item;
+  }
+
+  subscribe(listener: QueueListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onError(listener: UploadErrorListener): () => void {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  onDone(listener: UploadDoneListener): () => void {
+    this.doneListeners.add(listener);
+    return () => this.doneListeners.delete(listener);
+  }
+
+  /** Resolves when no file is queued or active (tests, and "upload all then close"). */
+  async idle(): Promise<void> {
+    while (this.snapshot.some((item) => item.state === 'queued' || isActive(item.state))) {
+      await new Promise<void>((resolve) => {
+        const stop = this.subscribe(() => {
+          stop();
+          resolve();
+        });
+      });
+    }
+  }
+
+  // ---- adding and restoring ------------------------------------------------------------------
+
+  /**
+   * Adds files. A file matching an upload restored from a previous visit (same name and size)
+   * resumes that upload instead of starting another.
+   */
+  add(files: readonly File[]): UploadItem[] {
+    const added: UploadItem[] = [];
+    for (const file of files) {
+      const waiting = [...this.entries.values()].find(
+        (entry) => entry.item.state === 'needs-file' && sameFile(entry.item, file),
+      );
+      if (waiting) {
+        this.attach(waiting, file);
+        added.push(waiting.item);
+        continue;
+      }
+      const entry: Entry = {
+        item: {
+          id: newId(),
+          name: file.name,
+          size: file.size,
+          type: file.type,
+          lastModified: file.lastModified,
+          relativePath: relativePathOf(file),
+          state: 'queued',
+          pausedBy: null,
+          hashed: 0,
+          md5: null,
+          engine: null,
+          uploaded: 0,
+          percent: 0,
+          speed: 0,
+          remainingSeconds: null,
+          mode: null,
+          chunks: 0,
+          chunksSent: 0,
+          chunksSkipped: 0,
+          instant: false,
+          error: null,
+          result: null,
+          createdAt: Date.now(),
+        },
+        file,
+        controller: null,
+        meter: new SpeedMeter(),
+        confirmed: 0,
+        inflight: new Map(),
+        uid: timestampUid(),
+        serverId: this.options.serverId,
+        chunkSize: this.options.chunkSize,
+        fileUpload: this.options.fileUpload ?? null,
+      };
+      this.entries.set(entry.item.id, entry);
+      this.order.push(entry.item.id);
+      this.persist(entry);
+      added.push(entry.item);
+    }
+    this.changed(true);
+    this.pump();
+    return added;
+  }
+
+  /** Gives a restored upload its file again (the user selected it); false when it is not it. */
+  attachFile(id: string, file: File): boolean {
+    const entry = this.entries.get(id);
+    if (entry?.item.state !== 'needs-file' || !sameFile(entry.item, file)) return false;
+    this.attach(entry, file);
+    this.changed(true);
+    this.pump();
+    return true;
+  }
+
+  private attach(entry: Entry, file: File): void {
+    entry.file = file;
+    this.apply(entry, 'file', { lastModified: file.lastModified });
+  }
+
+  /** Loads the uploads left unfinished by a previous visit; they wait for their files. */
+  async restore(): Promise<UploadItem[]> {
+    if (!this.store || this.restored) return [];
+    this.restored = true;
+    const records = await this.store.list(this.owner);
+    const restored: UploadItem[] = [];
+    for (const record of records) {
+      if (this.entries.has(record.id)) continue;
+      const entry = this.fromRecord(record);
+      this.entries.set(record.id, entry);
+      this.order.push(record.id);
+      restored.push(entry.item);
+    }
+    if (restored.length > 0) this.changed(true);
+    return restored;
+  }
+
+  private fromRecord(record: PersistedUpload): Entry {
+    return {
+      item: {
+        id: record.id,
+        name: record.name,
+        size: record.size,
+        type: record.type,
+        lastModified: record.lastModified,
+        relativePath: record.relativePath,
+        state: 'needs-file',
+        pausedBy: null,
+        hashed: 0,
+        md5: null,
+        engine: null,
+        uploaded: 0,
+        percent: 0,
+        speed: 0,
+        remainingSeconds: null,
+        mode: null,
+        chunks: 0,
+        chunksSent: 0,
+        chunksSkipped: 0,
+        instant: false,
+        error: null,
+        result: null,
+        createdAt: record.createdAt,
+      },
+      file: null,
+      controller: null,
+      meter: new SpeedMeter(),
+      confirmed: 0,
+      inflight: new Map(),
+      uid: timestampUid(),
+      serverId: record.serverId,
+      chunkSize: record.chunkSize,
+      fileUpload: record.fileUpload,
+    };
+  }
+
+  // ---- controls ------------------------------------------------------------------------------
+
+  pause(id: string, by: 'user' | 'offline' = 'user'): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    if (!this.apply(entry, 'pause', { pausedBy: by, speed: 0, remainingSeconds: null })) return;
+    this.stop(entry);
+    this.changed(true);
+    this.pump();
+  }
+
+  resume(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    if (!this.apply(entry, 'resume', { pausedBy: null })) return;
+    this.changed(true);
+    this.pump();
+  }
+
+  /** Spec §4 abort: stops the upload for good (the server cleans its chunks up later). */
+  cancel(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    if (!this.apply(entry, 'cancel', { speed: 0, remainingSeconds: null })) return;
+    this.stop(entry);
+    void this.store?.delete(id);
+    this.changed(true);
+    this.pump();
+  }
+
+  retry(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    if (!this.apply(entry, 'retry', { error: null })) return;
+    this.changed(true);
+    this.pump();
+  }
+
+  /** Takes a finished, failed or waiting upload off the list. */
+  remove(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry || isActive(entry.item.state) || entry.item.state === 'queued') return;
+    this.entries.delete(id);
+    this.order = this.order.filter((other) => other !== id);
+    void this.store?.delete(id);
+    this.changed(true);
+  }
+
+  pauseAll(): void {
+    for (const id of [...this.order]) this.pause(id);
+  }
+
+  resumeAll(): void {
+    for (const id of [...this.order]) {
+      if (this.entries.get(id)?.item.state === 'paused') this.resume(id);
+    }
+  }
+
+  cancelAll(): void {
+    for (const id of [...this.order]) this.cancel(id);
+  }
+
+  clearFinished(): void {
+    for (const id of [...this.order]) {
+      const state = this.entries.get(id)?.item.state;
+      if (state !== undefined && isFinished(state)) this.remove(id);
+    }
+  }
+
+  dispose(): void {
+    this.unsubscribeOnline();
+    for (const entry of this.entries.values()) entry.controller?.abort();
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.listeners.clear();
+  }
+
+  private onOffline(): void {
+    for (const entry of this.entries.values()) {
+      if (entry.item.state === 'queued' || isActive(entry.item.state)) {
+        this.pause(entry.item.id, 'offline');
+      }
+    }
+  }
+
+  private onOnline(): void {
+    for (const entry of this.entries.values()) {
+      if (entry.item.state === 'paused' && entry.item.pausedBy === 'offline') {
+        this.resume(entry.item.id);
+      }
+    }
+  }
+
+  // ---- the state machine -----------------------------------------------------------------------
+
+  /** Applies an event; false (and nothing changes) when the machine does not allow it. */
+  private apply(entry: Entry, event: UploadEvent, patch: Partial<UploadItem> = {}): boolean {
+    const next = transition(entry.item.state, event);
+    if (next === null) return false;
+    entry.item = { ...entry.item, ...patch, state: next };
+    if (isFinished(next)) {
+      void this.store?.delete(entry.item.id);
+    } else if (event !== 'start' && event !== 'hashed' && event !== 'missing') {
+      this.persist(entry);
+    }
+    return true;
+  }
+
+  private update(entry: Entry, patch: Partial<UploadItem>): void {
+    entry.item = { ...entry.item, ...patch };
+    this.changed(false);
+  }
+
+  private stop(entry: Entry): void {
+    entry.controller?.abort();
+    entry.controller = null;
+    entry.inflight.clear();
+  }
+
+  private persist(entry: Entry): void {
+    if (!this.store) return;
+    const { item } = entry;
+    void this.store.put({
+      id: item.id,
+      owner: this.owner,
+      name: item.name,
+      size: item.size,
+      type: item.type,
+      lastModified: item.lastModified,
+      relativePath: item.relativePath,
+      md5: item.md5,
+      serverId: entry.serverId,
+      chunkSize: entry.chunkSize,
+      fileUpload: entry.fileUpload,
+      createdAt: item.createdAt,
+    });
+  }
+
+  private changed(immediate: boolean): void {
+    if (immediate) {
+      if (this.notifyTimer) clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+      this.flush();
+      return;
+    }
+    this.notifyTimer ??= setTimeout(() => {
+      this.notifyTimer = null;
+      this.flush();
+    }, this.options.notifyIntervalMs);
+  }
+
+  private flush(): void {
+    this.snapshot = this.order.flatMap((id) => {
+      const entry = this.entries.get(id);
+      return entry ? [entry.item] : [];
+    });
+    for (const listener of [...this.listeners]) listener(this.snapshot);
+  }
+
+  /** Starts queued files while file slots are free. */
+  private pump(): void {
+    if (!this.options.online.isOnline()) return;
+    let active = [...this.entries.values()].filter((entry) => isActive(entry.item.state)).length;
+    for (const id of this.order) {
+      if (active >= this.options.fileConcurrency) return;
+      const entry = this.entries.get(id);
+      if (entry?.item.state !== 'queued' || !entry.file) continue;
+      active += 1;
+      void this.run(entry, entry.file);
+    }
+  }
+
+  // ---- one upload ------------------------------------------------------------------------------
+
+  private async run(entry: Entry, file: File): Promise<void> {
+    const controller = new AbortController();
+    entry.controller = controller;
+    const { signal } = controller;
+    entry.confirmed = 0;
+    entry.inflight.clear();
+    entry.meter.reset();
+    let step: UploadErrorType = 'uploadunkerror';
+    try {
+      this.apply(entry, 'start', {
+        error: null,
+        percent: 0,
+        uploaded: 0,
+        speed: 0,
+        chunksSent: 0,
+        chunksSkipped: 0,
+      });
+      this.changed(true);
+      const md5 = entry.item.md5 ?? (await this.hash(entry, file, signal));
+      this.apply(entry, 'hashed', { md5, hashed: file.size });
+      this.changed(true);
+
+      step = 'checkerror';
+      const found = await this.attempt(
+        () =>
+          this.options.api.secondUploadCheck(
+            {
+              md5,
+              name: file.name,
+              size: file.size,
+              serverid: entry.serverId,
+              uid: entry.uid,
+              ...(this.options.extraData ? { extra: this.options.extraData } : {}),
+            },
+            { signal },
+          ),
+        'checkerror',
+        signal,
+      );
+      if (found) {
+        this.finish(entry, 'found', found, { instant: true, uploaded: file.size });
+        return;
+      }
+
+      const plan = planUpload(file.size, entry.chunkSize);
+      this.apply(entry, 'missing', { mode: plan.mode, chunks: plan.chunks.length });
+      this.changed(true);
+      if (plan.mode === 'single') {
+        step = 'uploaderror';
+        const result = await this.uploadSingle(entry, file, md5, signal);
+        this.finish(entry, 'sent', result, { uploaded: file.size });
+        return;
+      }
+      step = 'uploaderror';
+      await this.uploadChunks(entry, file, md5, plan.chunks, signal);
+      this.apply(entry, 'chunks-sent', { speed: 0, remainingSeconds: 0 });
+      this.changed(true);
+      step = 'chunkmerge';
+      const result = await this.attempt(
+        () =>
+          this.options.api.mergeFile(
+            {
+              md5,
+              name: file.name,
+              size: file.size,
+              chunks: plan.chunks.length,
+              serverid: entry.serverId,
+              uid: entry.uid,
+            },
+            { signal },
+          ),
+        'chunkmerge',
+        signal,
+      );
+      this.finish(entry, 'merged', result, {});
+    } catch (error) {
+      const failure = toUploadError(step, error);
+      // A pause or a cancel aborted the work: the state is already set.
+      if (failure.aborted || signal.aborted) return;
+      this.apply(entry, 'fail', {
+        error: {
+          type: failure.type,
+          message: failure.message,
+          status: failure.status,
+          code: failure.code,
+        },
+        speed: 0,
+        remainingSeconds: null,
+        uploaded: entry.confirmed,
+      });
+      this.changed(true);
+      for (const listener of this.errorListeners) listener(entry.item, failure);
+    } finally {
+      if (entry.controller === controller) entry.controller = null;
+      this.pump();
+    }
+  }
+
+  private finish(
+    entry: Entry,
+    event: 'found' | 'sent' | 'merged',
+    result: UploadedFileInfo,
+    patch: Partial<UploadItem>,
+  ): void {
+    if (
+      !this.apply(entry, event, {
+        ...patch,
+        result,
+        percent: 100,
+        uploaded: entry.item.size,
+        speed: 0,
+        remainingSeconds: 0,
+      })
+    ) {
+      return;
+    }
+    this.changed(true);
+    for (const listener of this.doneListeners) listener(entry.item, result);
+  }
+
+  private async hash(entry: Entry, file: File, signal: AbortSignal): Promise<string> {
+    try {
+      const result = await this.options.hash(file, {
+        engine: this.options.md5Engine,
+        signal,
+        onProgress: (loaded) => {
+          this.update(entry, { hashed: loaded });
+        },
+      });
+      this.update(entry, { engine: result.engine });
+      return result.md5;
+    } catch (error) {
+      throw toUploadError('uploadunkerror', error);
+    }
+  }
+
+  /** One call with the retry policy: only retryable failures are tried again. */
+  private attempt<T>(
+    call: () => Promise<T>,
+    type: UploadErrorType,
+    signal: AbortSignal,
+    onRetry?: () => void,
+  ): Promise<T> {
+    return withRetry(
+      async () => {
+        try {
+          return await call();
+        } catch (error) {
+          throw toUploadError(type, error);
+        }
+      },
+      (error) => error instanceof UploadError && error.retryable,
+      this.options.retry,
+      {
+        signal,
+        random: this.options.random,
+        waitUntilOnline: () => this.waitUntilOnline(signal),
+        ...(onRetry ? { onRetry } : {}),
+      },
+    );
+  }
+
+  private waitUntilOnline(signal: AbortSignal): Promise<void> {
+    if (this.options.online.isOnline()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.options.online.subscribe((online) => {
+        if (online) {
+          stop();
+          resolve();
+        }
+      });
+      signal.addEventListener(
+        'abort',
+        () => {
+          stop();
+          resolve();
+        },
+        { once: true },
+      );
+    });
+  }
+
+  private async uploadSingle(
+    entry: Entry,
+    file: File,
+    md5: string,
+    signal: AbortSignal,
+  ): Promise<UploadedFileInfo> {
+    const random = this.options.random;
+    this.update(entry, { percent: initialSimulatedProgress(random) });
+    const timer = setInterval(() => {
+      this.update(entry, { percent: nextSimulatedProgress(entry.item.percent, random) });
+    }, this.options.simulatedProgressMs);
+    try {
+      return await this.attempt(
+        () =>
+          this.options.api.uploadSingle(
+            {
+              file,
+              fileName: file.name,
+              fieldName: this.options.fileField,
+              uid: entry.uid,
+              md5,
+              serverid: entry.serverId,
+              ...(entry.fileUpload === null ? {} : { fileUpload: entry.fileUpload }),
+            },
+            {
+              signal,
+              onUploadProgress: (loaded, total) => {
+                const sent = total > 0 ? (file.size * loaded) / total : 0;
+                this.progress(entry, 0, sent);
+              },
+            },
+          ),
+        'uploaderror',
+        signal,
+        () => {
+          entry.inflight.clear();
+        },
+      );
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private async uploadChunks(
+    entry: Entry,
+    file: File,
+    md5: string,
+    chunks: PlannedChunk[],
+    outer: AbortSignal,
+  ): Promise<void> {
+    // A chunk that fails for good stops its siblings; a pause or cancel stops them all.
+    const inner = new AbortController();
+    const stopInner = () => {
+      inner.abort();
+    };
+    outer.addEventListener('abort', stopInner, { once: true });
+    const pending = [...chunks];
+    // Written by the lanes (closures): kept in an object so the compiler does not assume null.
+    const outcome: { failure: Error | null } = { failure: null };
+    const lane = async () => {
+      for (let chunk = pending.shift(); chunk; chunk = pending.shift()) {
+        if (inner.signal.aborted) return;
+        const current = chunk;
+        try {
+          await this.chunkLimiter.run(() =>
+            this.sendChunk(entry, file, md5, chunks.length, current, inner.signal),
+          );
+        } catch (error) {
+          outcome.failure ??= error instanceof Error ? error : new Error(String(error));
+          inner.abort();
+          return;
+        }
+      }
+    };
+    try {
+      await Promise.all(
+        Array.from({ length: Math.min(this.options.chunkConcurrency, chunks.length) }, lane),
+      );
+    } finally {
+      outer.removeEventListener('abort', stopInner);
+    }
+    if (outcome.failure) throw outcome.failure;
+    if (outer.aborted) throw new DOMException('Aborted', 'AbortError');
+  }
+
+  /**
+   * One chunk: ask the server whether it has it (spec §7 block_upload_check), send it if not.
+   * A retry asks again first, so a chunk the server got before the connection broke is not
+   * sent twice.
+   */
+  private async sendChunk(
+    entry: Entry,
+    file: File,
+    md5: string,
+    count: number,
+    chunk: PlannedChunk,
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
+    const check = { md5, size: file.size, chunks: count, name: file.name, uid: entry.uid };
+    await withRetry(
+      async () => {
+        let exists: boolean;
+        try {
+          exists = await this.options.api.blockUploadCheck(
+            { ...check, chunk: chunk.index },
+            { signal },
+          );
+        } catch (error) {
+          throw toUploadError('checkchunkerror', error);
+        }
+        if (exists) {
+          entry.confirmed += chunk.size;
+          this.update(entry, { chunksSkipped: entry.item.chunksSkipped + 1 });
+          this.progress(entry, chunk.index, 0, true);
+          return;
+        }
+        try {
+          await this.options.api.uploadChunk(
+            {
+              ...check,
+              chunk: chunk.index,
+              eachSize: entry.chunkSize,
+              blob: file.slice(chunk.start, chunk.end),
+            },
+            {
+              signal,
+              onUploadProgress: (loaded, total) => {
+                const sent = total > 0 ? Math.min(chunk.size, (chunk.size * loaded) / total) : 0;
+                this.progress(entry, chunk.index, sent);
+              },
+            },
+          );
+        } catch (error) {
+          throw toUploadError('uploaderror', error);
+        }
+        entry.inflight.delete(chunk.index);
+        entry.confirmed += chunk.size;
+        this.update(entry, { chunksSent: entry.item.chunksSent + 1 });
+        this.progress(entry, chunk.index, 0, true);
+      },
+      (error) => error instanceof UploadError && error.retryable,
+      this.options.retry,
+      {
+        signal,
+        random: this.options.random,
+        waitUntilOnline: () => this.waitUntilOnline(signal),
+        // Progress rolls back: the failed attempt's bytes are not on the server.
+        onRetry: () => {
+          entry.inflight.delete(chunk.index);
+          this.progress(entry, chunk.index, 0, true);
+        },
+      },
+    );
+  }
+
+  /** Records bytes in flight for a chunk (0 for a single request) and refreshes the figures. */
+  private progress(entry: Entry, chunk: number, inflightBytes: number, settled = false): void {
+    if (!settled) {
+      const before = entry.inflight.get(chunk) ?? 0;
+      entry.meter.add(inflightBytes - before);
+      entry.inflight.set(chunk, inflightBytes);
+    } else {
+      entry.meter.add(0);
+    }
+    let inflight = 0;
+    for (const bytes of entry.inflight.values()) inflight += bytes;
+    const uploaded = Math.min(entry.item.size, entry.confirmed + inflight);
+    const speed = entry.meter.speed();
+    const patch: Partial<UploadItem> = {
+      uploaded,
+      speed,
+      remainingSeconds: remainingSeconds(entry.item.size - uploaded, speed),
+    };
+    // A single request shows simulated progress; chunks show real bytes (spec §4).
+    if (entry.item.mode === 'chunked') {
+      patch.percent = Math.floor((uploaded / Math.max(1, entry.item.size)) * 100);
+    }
+    this.update(entry, patch);
+  }
+}

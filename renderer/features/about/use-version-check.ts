@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { notify } from '../../ui/notify/notify';
+import { fetchPackageInfo, fetchServerVersion } from './api';
+import { versionCheckOutcome, type VersionCheckOutcome } from './version-check';
+
+export type VersionCheckState = { kind: 'checking' } | VersionCheckOutcome;
+
+/** Alerts stay until closed: they ask someone to act. */
+const ALERT_DURATION_MS = 0;
+
+function announce(outcome: VersionCheckOutcome, code: string, i18n: I18n): void {
+  const t = i18n.t.bind(i18n);
+  switch (outcome.kind) {
+    case 'server-too-old':
+    case 'front-end-too-old': {
+      const key = outcome.kind === 'server-too-old' ? 'serverTooOld' : 'frontEndTooOld';
+      const values = { required: outcome.required, current: outcome.current };
+      notify.warning(
+        t(`about.check.${key}`, values),
+        t('about.check.alertTitle'),
+        ALERT_DURATION_MS,
+      );
+      return;
+    }
+    case 'missing-interface':
+      notify.warning(t('about.check.missingInterface', { code }), t('about.check.noticeTitle'));
+      return;
+    case 'ok':
+    case 'unavailable':
+      return;
+  }
+}
+
+/**
+ * The version check of spec §4 for the module `code` under `root`: reads the front end's
+ * package.json and the server's version interface, compares them (segments padded to 4 digits)
+ * and raises the §8 alerts: the front end depends on a newer server, the server depends on a
+ * newer front end, or (404 or an empty result) the micro-service lacks a version interface.
+ * Runs once per root and code; an empty root or code skips it.
+ */
+export function useVersionCheck(root: string, code: string): VersionCheckState {
+  const { i18n } = useTranslation();
+  const key = `${root}\n${code}`;
+  const [result, setResult] = useState<{ key: string; outcome: VersionCheckOutcome } | null>(null);
+  const skip = root === '' || code === '';
+
+  useEffect(() => {
+    if (skip) return;
+    let current = true;
+    void Promise.all([fetchPackageInfo(root, code), fetchServerVersion(code)]).then(
+      ([packageInfo, server]) => {
+        if (!current) return;
+        const outcome = versionCheckOutcome(packageInfo, server);
+        announce(outcome, code, i18n);
+        setResult({ key, outcome });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [skip, key, root, code, i18n]);
+
+  if (skip) return { kind: 'unavailable' };
+  if (result?.key !== key) return { kind: 'checking' };
+  return result.outcome;
+}

@@ -1,0 +1,17 @@
+import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface HeaderButtonProps {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+}
+
+/** An icon button of the header, named for screen readers and with a tooltip. */
+export function HeaderButton({ label, icon, onClick }: HeaderButtonProps) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" aria-label={label} icon={icon} onClick={onClick} />
+    </Tooltip>
+  );
+}

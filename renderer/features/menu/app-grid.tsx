@@ -1,0 +1,112 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationItem } from '../../../contract/desktop';
+import { AppIcon } from '../../ui/app-icon/app-icon';
+import { appImage, appName } from './visible-apps';
+
+export interface AppGridProps {
+  apps: readonly ApplicationItem[];
+  iconVariant: 'colour' | 'gray' | 'cartoon';
+  iconSize?: number;
+  onOpen: (app: ApplicationItem) => void;
+  /** Given, the icons can be reordered by dragging or with the keyboard (space, arrows, space). */
+  onReorder?: (activeCode: string, overCode: string) => void;
+  label: string;
+}
+
+function SortableIcon({ app, children }: { app: ApplicationItem; children: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: app.code,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      className={`app-grid__item${isDragging ? ' app-grid__item--dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      {...attributes}
+      {...listeners}
+    >
+      {children}
+    </li>
+  );
+}
+
+/** A grid of application icons; sortable for teachers of school units (spec §2). */
+export function AppGrid({
+  apps,
+  iconVariant,
+  iconSize = 48,
+  onOpen,
+  onReorder,
+  label,
+}: AppGridProps) {
+  const { t, i18n } = useTranslation();
+  const sensors = useSensors(
+    // A small distance keeps a click a click.
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const icon = (app: ApplicationItem) => (
+    <AppIcon
+      name={appName(app, i18n.language)}
+      image={appImage(app, iconVariant)}
+      unread={app.unReadCodeCount}
+      unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+      size={iconSize}
+      onOpen={() => {
+        onOpen(app);
+      }}
+    />
+  );
+
+  if (!onReorder) {
+    return (
+      <ul className="app-grid" aria-label={label}>
+        {apps.map((app) => (
+          <li key={app.code} className="app-grid__item">
+            {icon(app)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const over = event.over?.id;
+    if (over !== undefined && over !== event.active.id)
+      onReorder(String(event.active.id), String(over));
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ screenReaderInstructions: { draggable: t('menu.dragInstructions') } }}
+    >
+      <SortableContext items={apps.map((app) => app.code)} strategy={rectSortingStrategy}>
+        <ul className="app-grid" aria-label={label}>
+          {apps.map((app) => (
+            <SortableIcon key={app.code} app={app}>
+              {icon(app)}
+            </SortableIcon>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  LockOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationItem } from '../../../contract/desktop';
+import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
+import { AppIcon } from '../../ui/app-icon/app-icon';
+import { appImage, appName } from './visible-apps';
+
+/** The left grid's icons are capped at 60 px (spec §2, §9). */
+export const LEFT_MENU_ICON_PX = 40;
+export const LEFT_MENU_COLUMN_PX = 60;
+
+export interface LeftMenuProps {
+  apps: readonly ApplicationItem[];
+  iconVariant: 'colour' | 'gray' | 'cartoon';
+  unitName: string;
+  userId: string;
+  onOpen: (app: ApplicationItem) => void;
+}
+
+/**
+ * The left layout's application menu (spec §2): a column of icons, an expand/collapse bar, and a
+ * lock toggle that keeps it expanded, remembered per user. Expanded, it shows the unit name and
+ * the applications' names.
+ */
+export function LeftMenu({ apps, iconVariant, unitName, userId, onOpen }: LeftMenuProps) {
+  const { t, i18n } = useTranslation();
+  const [locked, setLocked] = useState(() => readLocal(menuLockKey(userId)) === '1');
+  const [open, setOpen] = useState(false);
+  const expanded = locked || open;
+
+  return (
+    <nav
+      className={`left-menu${expanded ? ' left-menu--expanded' : ''}`}
+      aria-label={t('menu.apps')}
+    >
+      <div className="left-menu__bar">
+        {expanded && <span className="left-menu__unit">{unitName}</span>}
+        <Tooltip title={expanded ? t('menu.collapse') : t('menu.expand')} placement="right">
+          <Button
+            type="text"
+            aria-label={expanded ? t('menu.collapse') : t('menu.expand')}
+            aria-expanded={expanded}
+            disabled={locked}
+            icon={expanded ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+            onClick={() => {
+              setOpen((value) => !value);
+            }}
+          />
+        </Tooltip>
+        <Tooltip title={locked ? t('menu.unlock') : t('menu.lock')} placement="right">
+          <Button
+            type="text"
+            aria-label={locked ? t('menu.unlock') : t('menu.lock')}
+            aria-pressed={locked}
+            icon={locked ? <LockOutlined aria-hidden /> : <UnlockOutlined aria-hidden />}
+            onClick={() => {
+              const next = !locked;
+              writeLocal(menuLockKey(userId), next ? '1' : '0');
+              setLocked(next);
+            }}
+          />
+        </Tooltip>
+      </div>
+      <ul className="left-menu__icons">
+        {apps.map((app) => (
+          <li key={app.code}>
+            <AppIcon
+              name={appName(app, i18n.language)}
+              image={appImage(app, iconVariant)}
+              unread={app.unReadCodeCount}
+              unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+              size={LEFT_MENU_ICON_PX}
+              onOpen={() => {
+                onOpen(app);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,139 @@
+import { AppstoreOutlined, UpOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
+import { AppGrid } from './app-grid';
+import { MENU_COLUMN_PX, visibleIconCount } from './menu-fit';
+import { AppIcon } from '../../ui/app-icon/app-icon';
+import { appImage, appName, categoryName, flatApps } from './visible-apps';
+
+export interface TopMenuProps {
+  categories: readonly MenuCategory[];
+  /** Teachers of school units: categories and reordering (spec §2). */
+  categorised: boolean;
+  panelWidth: number;
+  iconVariant: 'colour' | 'gray' | 'cartoon';
+  onOpen: (app: ApplicationItem) => void;
+  onReorder?: (activeCode: string, overCode: string) => void;
+}
+
+/**
+ * The top layout's application menu (spec §2): as many icons as fit the width (at most 10) and
+ * an expand toggle opening a panel of every application, grouped by category for teachers of
+ * school units (who may reorder them), flat for everyone else. Esc closes the panel.
+ */
+export function TopMenu({
+  categories,
+  categorised,
+  panelWidth,
+  iconVariant,
+  onOpen,
+  onReorder,
+}: TopMenuProps) {
+  const { t, i18n } = useTranslation();
+  const barRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [expanded, setExpanded] = useState(false);
+  const panelId = useId();
+  const apps = flatApps(categories);
+
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const measure = () => {
+      // One column is kept for the expand toggle.
+      setWidth(bar.clientWidth - MENU_COLUMN_PX);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!expanded) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setExpanded(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [expanded]);
+
+  const shown = apps.slice(0, visibleIconCount(width, apps.length));
+  const open = (app: ApplicationItem) => {
+    setExpanded(false);
+    onOpen(app);
+  };
+
+  return (
+    <nav className="top-menu" aria-label={t('menu.apps')}>
+      <div className="top-menu__bar" ref={barRef}>
+        <ul className="top-menu__icons">
+          {shown.map((app) => (
+            <li key={app.code}>
+              <AppIcon
+                name={appName(app, i18n.language)}
+                image={appImage(app, iconVariant)}
+                unread={app.unReadCodeCount}
+                unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+                size={28}
+                onOpen={() => {
+                  open(app);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+        <Button
+          type="text"
+          className="top-menu__toggle"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          icon={expanded ? <UpOutlined aria-hidden /> : <AppstoreOutlined aria-hidden />}
+          onClick={() => {
+            setExpanded((value) => !value);
+          }}
+        >
+          {expanded ? t('menu.less') : t('menu.more')}
+        </Button>
+      </div>
+      {expanded && (
+        <div
+          id={panelId}
+          className="top-menu__panel"
+          style={{ width: `min(${String(panelWidth)}px, 96vw)` }}
+        >
+          {apps.length === 0 && <p className="top-menu__empty">{t('menu.empty')}</p>}
+          {categorised
+            ? categories.map((category) => (
+                <section key={category.code} className="top-menu__category">
+                  <h3>{categoryName(category, i18n.language)}</h3>
+                  <AppGrid
+                    apps={category.iconVMs}
+                    iconVariant={iconVariant}
+                    iconSize={40}
+                    onOpen={open}
+                    label={categoryName(category, i18n.language)}
+                    {...(onReorder ? { onReorder } : {})}
+                  />
+                </section>
+              ))
+            : apps.length > 0 && (
+                <AppGrid
+                  apps={apps}
+                  iconVariant={iconVariant}
+                  iconSize={40}
+                  onOpen={open}
+                  label={t('menu.apps')}
+                />
+              )}
+        </div>
+      )}
+    </nav>
+  );
+}

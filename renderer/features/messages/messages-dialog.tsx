@@ -1,0 +1,198 @@
+import { Button, Empty, Modal, Result, Spin } from 'antd';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DesktopMessage, ModuleExpiryItem } from '../../../contract/desktop';
+import { fetchUnreadMessages, markAllMessagesRead, markMessageRead } from './api';
+import { createClickDelay } from './click-delay';
+import { MessageItem } from './message-item';
+import { openDecision } from './open-decision';
+
+/** Dialog width (spec §9: dialogs other than theme and about are 400 or 500 px). */
+export const MESSAGES_DIALOG_WIDTH = 500;
+
+export interface MessagesDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Something was marked read: the caller refreshes its unread counts. */
+  onChanged: () => void;
+  /** A message with openWay 1 was opened: show the module-expiry dialog with these modules. */
+  onOpenExpiry: (modules: ModuleExpiryItem[]) => void;
+}
+
+type LoadState =
+  | { status: 'loading'; list: DesktopMessage[] }
+  | { status: 'ready'; list: DesktopMessage[] }
+  | { status: 'error'; list: DesktopMessage[] };
+
+type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose'>;
+
+/** Loads the unread list and answers the next state (an updater: a failure keeps the list). */
+async function loadMessages(): Promise<(previous: LoadState) => LoadState> {
+  try {
+    const list = await fetchUnreadMessages();
+    return () => ({ status: 'ready', list });
+  } catch {
+    // The request client has already shown the §8 toast; keep what was there and offer a retry.
+    return (previous) => ({ status: 'error', list: previous.list });
+  }
+}
+
+function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<LoadState>({ status: 'loading', list: [] });
+  const [ignoring, setIgnoring] = useState(false);
+  const [clickDelay] = useState(createClickDelay);
+
+  const reload = useCallback(async () => {
+    setState(await loadMessages());
+  }, []);
+
+  useEffect(() => {
+    void loadMessages().then(setState);
+    return () => {
+      clickDelay.cancelAll();
+    };
+  }, [clickDelay]);
+
+  async function open(message: DesktopMessage): Promise<void> {
+    const decision = openDecision(message, window.location.href, Date.now());
+    // A new window opens before the read call, while the click still counts as a user gesture.
+    if (decision.kind === 'new-window') window.open(decision.url, '_blank', 'noopener,noreferrer');
+    if (decision.kind === 'expiry') onOpenExpiry(decision.modules);
+    try {
+      await markMessageRead(message.id);
+    } catch {
+      // Reported by the request client; the message simply stays unread.
+    }
+    if (decision.kind === 'navigate') {
+      window.location.assign(decision.url);
+      return;
+    }
+    onChanged();
+    await reload();
+  }
+
+  function activate(message: DesktopMessage, event: MouseEvent<HTMLButtonElement>): void {
+    clickDelay.click(message.id, event.detail, () => {
+      void open(message);
+    });
+  }
+
+  async function ignoreAll(): Promise<void> {
+    setIgnoring(true);
+    try {
+      await markAllMessagesRead();
+      onChanged();
+    } catch {
+      // Reported by the request client.
+    }
+    await reload();
+    setIgnoring(false);
+  }
+
+  function retry(): void {
+    setState((previous) => ({ status: 'loading', list: previous.list }));
+    void reload();
+  }
+
+  const { list } = state;
+  const firstLoad = state.status === 'loading' && list.length === 0;
+
+  let body;
+  if (firstLoad) {
+    body = (
+      <div style={{ padding: 32, textAlign: 'center' }}>
+        <Spin />
+        <p>{t('messages.loading')}</p>
+      </div>
+    );
+  } else if (state.status === 'error' && list.length === 0) {
+    body = (
+      <Result
+        status="warning"
+        title={t('messages.loadFailed')}
+        extra={
+          <Button type="primary" onClick={retry}>
+            {t('messages.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (list.length === 0) {
+    body = <Empty description={t('messages.empty')} />;
+  } else {
+    body = (
+      <ul
+        aria-label={t('messages.listLabel')}
+        style={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          maxHeight: '60vh',
+          overflowY: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 8,
+        }}
+      >
+        {list.map((message) => (
+          <li key={message.id}>
+            <MessageItem message={message} onActivate={activate} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div aria-busy={state.status === 'loading'}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 8,
+          marginBottom: 12,
+        }}
+      >
+        <span role="status" aria-live="polite">
+          {firstLoad ? '' : t('messages.unreadCount', { count: list.length })}
+        </span>
+        <Button
+          onClick={() => {
+            void ignoreAll();
+          }}
+          loading={ignoring}
+          disabled={list.length === 0}
+        >
+          {t('messages.ignoreAll')}
+        </Button>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+/**
+ * The messages dialog (spec §2): the unread messages, each with its importance colour and
+ * label, source module and date, and 'ignore all'. Opening a message waits 250 ms to tell a
+ * single click from a double click (a double click opens it once), marks it read, then opens it
+ * by its openWay (spec §4); the list reloads after every mark. The list is loaded each time
+ * the dialog opens.
+ */
+export function MessagesDialog({ open, onClose, onChanged, onOpenExpiry }: MessagesDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('messages.title')}
+      onCancel={onClose}
+      footer={null}
+      width={MESSAGES_DIALOG_WIDTH}
+      destroyOnHidden
+      closable={{ 'aria-label': t('messages.close') }}
+    >
+      <MessagesContent onChanged={onChanged} onOpenExpiry={onOpenExpiry} />
+    </Modal>
+  );
+}

@@ -1,0 +1,263 @@
+import { Button, Drawer, Empty, Result, Spin } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PopupList } from '../../../contract/desktop';
+import { fetchTodoPage, markTodoRead } from './api';
+import { TodoItem } from './todo-item';
+import {
+  TODO_IDLE_CLOSE_MS,
+  createIdleTimer,
+  type IdleTimer,
+  markTodoClosedThisSession,
+} from './todo-rules';
+import { linkTarget } from '../../core/safe-url';
+
+/** The panel's width: room for three items and their two actions. */
+export const TODO_PANEL_WIDTH = 360;
+
+/** What counts as an interaction inside the panel (spec §4: each one restarts the 15 s). */
+const INTERACTIONS = [
+  'pointerdown',
+  'pointermove',
+  'keydown',
+  'wheel',
+  'scroll',
+  'focusin',
+  'touchstart',
+] as const;
+
+export interface TodoPanelProps {
+  open: boolean;
+  /** byIcon: closed by its close icon (or Esc); false when it closed itself after 15 s. */
+  onClose: (byIcon: boolean) => void;
+  /** An item was ignored (marked read): the caller refreshes its unread counts. */
+  onChanged: () => void;
+}
+
+type PageState =
+  | { status: 'loading'; page: number; data: PopupList | null }
+  | { status: 'ready'; page: number; data: PopupList }
+  | { status: 'error'; page: number; data: PopupList | null };
+
+/**
+ * Loads `page`; a page beyond the first that comes back empty (its last item was just ignored)
+ * steps back one page, like the paged container of spec §4.
+ */
+async function loadPage(page: number): Promise<(previous: PageState) => PageState> {
+  try {
+    let target = page;
+    let data = await fetchTodoPage(target);
+    while (data.list.length === 0 && target > 1 && data.total > 0) {
+      target = Math.max(1, Math.min(target - 1, data.pages));
+      data = await fetchTodoPage(target);
+    }
+    return () => ({ status: 'ready', page: target, data });
+  } catch {
+    // Reported by the request client (§8 toast); keep the page that was shown.
+    return (previous) => ({ status: 'error', page: previous.page, data: previous.data });
+  }
+}
+
+interface ContentProps {
+  onTotal: (total: number) => void;
+  onChanged: () => void;
+}
+
+function TodoContent({ onTotal, onChanged }: ContentProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<PageState>({ status: 'loading', page: 1, data: null });
+  const [ignoringId, setIgnoringId] = useState<string | null>(null);
+
+  useEffect(() => {
+    void loadPage(1).then(setState);
+  }, []);
+
+  const total = state.data?.total;
+  useEffect(() => {
+    if (total !== undefined) onTotal(total);
+  }, [total, onTotal]);
+
+  async function go(page: number): Promise<void> {
+    setState((previous) => ({ ...previous, status: 'loading', page }));
+    setState(await loadPage(page));
+  }
+
+  async function ignore(id: string): Promise<void> {
+    setIgnoringId(id);
+    try {
+      await markTodoRead(id);
+      onChanged();
+    } catch {
+      // Reported by the request client; the item stays.
+    }
+    setState(await loadPage(state.page));
+    setIgnoringId(null);
+  }
+
+  function view(url: string): (() => void) | null {
+    const target = linkTarget(url);
+    if (target === null) return null;
+    return () => {
+      if (target.kind === 'new-window') window.open(target.url, '_blank', 'noopener,noreferrer');
+      else window.location.assign(target.url);
+    };
+  }
+
+  const { data } = state;
+  if (data === null) {
+    if (state.status === 'error') {
+      return (
+        <Result
+          status="warning"
+          title={t('todo.loadFailed')}
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                void go(1);
+              }}
+            >
+              {t('todo.retry')}
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <div style={{ padding: 32, textAlign: 'center' }}>
+        <Spin />
+        <p>{t('todo.loading')}</p>
+      </div>
+    );
+  }
+
+  const pages = Math.max(data.pages, 1);
+  return (
+    <div
+      aria-busy={state.status === 'loading'}
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+    >
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {t('todo.summary', { total: data.total, page: state.page, pages })}
+      </p>
+      {data.list.length === 0 ? (
+        <Empty description={t('todo.empty')} />
+      ) : (
+        <ul
+          aria-label={t('todo.listLabel')}
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}
+        >
+          {data.list.map((item) => (
+            <li key={item.id}>
+              <TodoItem
+                item={item}
+                onView={view(item.url)}
+                onIgnore={() => {
+                  void ignore(item.id);
+                }}
+                ignoring={ignoringId === item.id}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav
+        aria-label={t('todo.pagination')}
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
+      >
+        <Button
+          disabled={state.page <= 1 || state.status === 'loading'}
+          onClick={() => {
+            void go(state.page - 1);
+          }}
+        >
+          {t('todo.previous')}
+        </Button>
+        <span>{t('todo.page', { page: state.page, pages })}</span>
+        <Button
+          disabled={state.page >= data.pages || state.status === 'loading'}
+          onClick={() => {
+            void go(state.page + 1);
+          }}
+        >
+          {t('todo.next')}
+        </Button>
+      </nav>
+    </div>
+  );
+}
+
+/**
+ * The to-do panel (spec §2, §4): a right-side panel titled with the total, three items per
+ * page with previous and next, 'view' (opens the item's URL like a message) and 'ignore' (marks
+ * it read) per item. It closes itself after 15 s without an interaction (pointer, keys, wheel,
+ * scroll, focus inside it), each one restarting the count. Closed by its icon (or Esc, the
+ * icon's keyboard equivalent) it sets the session flag so the desktop does not show it again
+ * this session (see shouldShowTodoPanel). It has no mask: the desktop stays usable beside it.
+ */
+export function TodoPanel({ open, onClose, onChanged }: TodoPanelProps) {
+  const { t } = useTranslation();
+  const [total, setTotal] = useState<number | null>(null);
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  // The countdown of the open panel; null while it is closed.
+  const idleRef = useRef<IdleTimer | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const idle = createIdleTimer(TODO_IDLE_CLOSE_MS, () => {
+      onCloseRef.current(false);
+    });
+    idleRef.current = idle;
+    idle.restart();
+    return () => {
+      idle.stop();
+      idleRef.current = null;
+    };
+  }, [open]);
+
+  // Native capture listeners: scroll does not bubble, so only a capture listener on the panel
+  // hears a scroll of its body. React 19 runs the returned cleanup when the panel unmounts.
+  const watchInteractions = useCallback((element: HTMLDivElement | null) => {
+    if (element === null) return;
+    const restart = () => {
+      idleRef.current?.restart();
+    };
+    for (const type of INTERACTIONS) {
+      element.addEventListener(type, restart, { capture: true, passive: true });
+    }
+    return () => {
+      for (const type of INTERACTIONS) {
+        element.removeEventListener(type, restart, { capture: true });
+      }
+    };
+  }, []);
+
+  return (
+    <Drawer
+      open={open}
+      placement="right"
+      size={TODO_PANEL_WIDTH}
+      mask={false}
+      destroyOnHidden
+      title={total === null ? t('todo.title') : t('todo.titleWithTotal', { total })}
+      closable={{ 'aria-label': t('todo.close') }}
+      onClose={() => {
+        markTodoClosedThisSession();
+        onClose(true);
+      }}
+      afterOpenChange={(visible) => {
+        if (!visible) setTotal(null);
+      }}
+      drawerRender={(node) => (
+        <div ref={watchInteractions} style={{ height: '100%' }}>
+          {node}
+        </div>
+      )}
+    >
+      <TodoContent onTotal={setTotal} onChanged={onChanged} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,127 @@
+import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STORAGE_API } from '../../../contract/api-paths';
+import { UPLOAD_FIELDS, type UploadedFileInfo } from '../../../contract/upload';
+import { http } from '../../core/http/http';
+import type { UploadQueue } from '../../core/upload/upload-queue';
+import { downloadByForm } from '../../ui/upload/download';
+import { formatBytes } from '../../ui/upload/format';
+import { EXPORT_SKIP_ATTRIBUTE, exportTable } from '../../ui/upload/table-export';
+
+// A data attribute: React passes it to the cell; the type of antd's cell props lacks data-*.
+const SKIP = { [EXPORT_SKIP_ATTRIBUTE]: 'skip' } as HTMLAttributes<HTMLTableCellElement>;
+
+/** The user's stored files, with the two download paths and the table export (spec §7). */
+export function MyFilesTable({ queue }: { queue: UploadQueue }) {
+  const { t, i18n } = useTranslation();
+  const [files, setFiles] = useState<UploadedFileInfo[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [exporting, setExporting] = useState(false);
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  // State is only set when the answer arrives, never synchronously in the effect.
+  const fetchFiles = useCallback(() => {
+    http
+      .get<UploadedFileInfo[]>(STORAGE_API.myFiles)
+      .then((answer) => {
+        setFiles(answer.data);
+      })
+      .catch(() => {
+        // The client's error toast has said why.
+      })
+      .finally(() => {
+        setLoading(false);
+      });
+  }, []);
+
+  useEffect(() => {
+    fetchFiles();
+    return queue.onDone(fetchFiles);
+  }, [fetchFiles, queue]);
+
+  const refresh = () => {
+    setLoading(true);
+    fetchFiles();
+  };
+
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const columns: TableColumnsType<UploadedFileInfo> = [
+    { title: t('myFiles.column.name'), dataIndex: 'fileName', key: 'name' },
+    {
+      title: t('myFiles.column.size'),
+      key: 'size',
+      render: (_, file) => formatBytes(file.size),
+    },
+    {
+      title: t('myFiles.column.time'),
+      key: 'time',
+      render: (_, file) => time.format(file.createTime),
+    },
+    {
+      title: t('myFiles.column.actions'),
+      key: 'actions',
+      onHeaderCell: () => SKIP,
+      onCell: () => SKIP,
+      render: (_, file) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            href={file.url}
+            download={file.fileName}
+            aria-label={t('myFiles.downloadLabel', { name: file.fileName })}
+          >
+            {t('myFiles.download')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={t('myFiles.downloadFormLabel', { name: file.fileName })}
+            onClick={() => {
+              downloadByForm({
+                url: STORAGE_API.download,
+                method: 'POST',
+                params: { [UPLOAD_FIELDS.id]: file.id },
+              });
+            }}
+          >
+            {t('myFiles.downloadForm')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space>
+        <Button onClick={refresh}>{t('myFiles.refresh')}</Button>
+        <Button
+          loading={exporting}
+          onClick={() => {
+            exportTable(t, {
+              title: t('myFiles.tableTitle'),
+              table: tableRef.current,
+              onLoading: setExporting,
+            });
+          }}
+        >
+          {exporting ? t('upload.table.exporting') : t('upload.table.export')}
+        </Button>
+      </Space>
+      <div ref={tableRef}>
+        <Table<UploadedFileInfo>
+          aria-label={t('myFiles.files')}
+          rowKey="id"
+          size="small"
+          loading={loading}
+          columns={columns}
+          dataSource={files}
+          pagination={false}
+          locale={{ emptyText: t('myFiles.empty') }}
+        />
+      </div>
+    </Space>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
+import type { CurrentUser } from '../core/session/user-mapper';
+import { useTheme } from '../core/theme/theme-store';
+import { fetchUnreadCounts } from '../features/header/api';
+import { fetchMyApps, fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
+import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
+import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
+import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
+import { fetchIsAdmin, fetchSavedTheme } from '../features/theme/api';
+
+export interface DesktopData {
+  loading: boolean;
+  failed: boolean;
+  categories: MenuCategory[];
+  counts: UnreadCounts;
+  isAdmin: boolean;
+  /** Reloads the counts (after messages or to-dos are marked read). */
+  refreshCounts: () => void;
+  /** Reloads the icons (after a reorder failed, or a role switch). */
+  reload: () => void;
+}
+
+/**
+ * Everything the desktop shows, fetched in parallel once the user is known (one round trip):
+ * the icons, their unread counts, the to-do and message counts, the saved theme and whether the
+ * user is an administrator.
+ */
+export function useDesktopData(user: CurrentUser): DesktopData {
+  // Loading until the icons of the current generation arrived.
+  const [loadedGeneration, setLoadedGeneration] = useState(-1);
+  const [failed, setFailed] = useState(false);
+  const [categories, setCategories] = useState<MenuCategory[]>([]);
+  const [counts, setCounts] = useState<UnreadCounts>({ todo: 0, message: 0 });
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    const viewer = { userType: user.userType, unitType: user.unitType };
+    // Each answer is applied as it arrives: the icons never wait for the slower calls.
+    const apps = fetchMyApps(user.userId, user.unitId);
+    const appCounts = fetchUnreadCodeCounts().then(unreadMap);
+    apps
+      .then((categories) => {
+        if (!active) return;
+        setFailed(false);
+        setCategories(visibleCategories(categories, viewer));
+        setLoadedGeneration(generation);
+        return appCounts.then((counted) => {
+          if (active) setCategories(visibleCategories(categories, viewer, counted));
+        });
+      })
+      .catch(() => {
+        if (!active) return;
+        setFailed(true);
+        setLoadedGeneration(generation);
+      });
+    fetchUnreadCounts()
+      .then((unread) => {
+        if (active) setCounts(unread);
+      })
+      .catch(() => undefined);
+    fetchSavedTheme()
+      .then((saved) => {
+        if (active && saved) useTheme.getState().setTheme(saved.theme);
+      })
+      .catch(() => undefined);
+    fetchIsAdmin(user.userId)
+      .then((admin) => {
+        if (active) setIsAdmin(admin);
+      })
+      .catch(() => undefined);
+    if (loadsPermissionTree(user.userType)) {
+      fetchResourceTree(DESKTOP_PERMISSION_APP_CODE)
+        .then((tree) => {
+          if (active) usePermissions.getState().setTree(tree);
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      active = false;
+    };
+  }, [user.userId, user.unitId, user.userType, user.unitType, generation]);
+
+  const refreshCounts = useCallback(() => {
+    void fetchUnreadCounts()
+      .then(setCounts)
+      .catch(() => undefined);
+  }, []);
+  const reload = useCallback(() => {
+    setGeneration((value) => value + 1);
+  }, []);
+
+  return {
+    loading: loadedGeneration !== generation,
+    failed,
+    categories,
+    counts,
+    isAdmin,
+    refreshCounts,
+    reload,
+  };
+}

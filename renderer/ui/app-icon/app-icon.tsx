@@ -1,0 +1,64 @@
+import { Badge } from 'antd';
+import type { ReactNode } from 'react';
+import { badgeText } from '../../core/format';
+import { safeLinkUrl } from '../../core/safe-url';
+
+export interface AppIconProps {
+  name: string;
+  /** Same-origin or http(s) icon URL; anything else shows the initial instead. */
+  image: string;
+  unread: number;
+  /** Spoken with the name, e.g. "3 unread". */
+  unreadLabel: string;
+  size?: number;
+  onOpen: () => void;
+  /** Extra controls (e.g. reorder handles) rendered after the button. */
+  children?: ReactNode;
+}
+
+/**
+ * One application icon (spec §2 desktop and menu): a real button with the icon, the name and
+ * the unread badge capped at '99+'; the count is part of the button's accessible name.
+ */
+export function AppIcon({
+  name,
+  image,
+  unread,
+  unreadLabel,
+  size = 48,
+  onOpen,
+  children,
+}: AppIconProps) {
+  const src = safeLinkUrl(image);
+  const count = badgeText(unread);
+  return (
+    <div className="app-icon">
+      <button
+        type="button"
+        className="app-icon__button"
+        title={name}
+        aria-label={count === '' ? name : `${name}, ${unreadLabel}`}
+        onClick={onOpen}
+      >
+        <Badge count={count} size="small" offset={[-2, 2]}>
+          {src === null ? (
+            <span className="app-icon__fallback" style={{ width: size, height: size }} aria-hidden>
+              {name.slice(0, 1)}
+            </span>
+          ) : (
+            <img
+              className="app-icon__image"
+              src={src}
+              alt=""
+              width={size}
+              height={size}
+              draggable={false}
+            />
+          )}
+        </Badge>
+        <span className="app-icon__name">{name}</span>
+      </button>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { packageInfoPath, serverVersionPath, versionFilePath } from '../../contract/api-paths';
+import { ServerVersionInfoSchema } from '../../contract/desktop';
+import { envelopeSchema } from '../../contract/envelope-schema';
+import { AppsRepository, type StoredApp } from '../base/apps-repository';
+import { ok } from '../http/envelope';
+import { IMAGE_CSP, setHtmlSecurityHeaders } from '../http/security-headers';
+import type { ServicesPluginOptions } from '../services';
+import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
+import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
+import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, rootFor } from './app-urls';
+import { ICON_GLYPHS } from './icon-glyphs';
+import { iconSvg, type IconVariant } from './icon-svg';
+import { MODULE_VERSIONS } from './version-data';
+import { VIEWPORT_MODULES, viewportFiles } from './viewport-modules';
+
+const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ICON_CACHE = 'public, max-age=86400';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An icon file name: the application code, an optional variant, .svg. */
+const ICON_FILE = /^([a-zA-Z0-9]+?)(?:-(gray|cartoon))?\.svg$/;
+
+function sendText(
+  reply: FastifyReply,
+  body: string,
+  contentType: string,
+  cacheControl: string,
+): FastifyReply {
+  return reply.headers({ 'content-type': contentType, 'cache-control': cacheControl }).send(body);
+}
+
+/** The unit type of each stored app's unit, for its root folder. */
+function rootOf(app: StoredApp, unitTypes: ReadonlyMap<number, number>): string {
+  return app.deployPath !== '' ? app.deployPath : rootFor(unitTypes.get(app.unitId) ?? 2);
+}
+
+/**
+ * What the platform's other front ends would serve (issue 3): the application pages of spec §2
+ * for every stored application, the icons, two viewport modules with their manifests, and the
+ * three version sources. Page routes are exact paths (read from the database at start), so
+ * they never shadow the web build's own landing pages.
+ */
+export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
+  app,
+  { services },
+) => {
+  const stored = new AppsRepository(services.db).allApps();
+  const unitTypes = new Map<number, number>();
+  for (const storedApp of stored) {
+    const unit = services.units.findById(storedApp.unitId);
+    if (unit) unitTypes.set(unit.id, unit.unitType);
+  }
+
+  // Icons (spec §3 imgPath, imgGrayPath, imgCartoonPath): drawn SVG, no script, locked down.
+  // Static files answer 404 (a page), not a validation envelope, for names that are not icons.
+  app.get<{ Params: { file: string } }>('/common/icons/:file', (request, reply) => {
+    const match = ICON_FILE.exec(request.params.file);
+    const code = match?.[1] ?? '';
+    const variant: IconVariant = match?.[2] === 'gray' || match?.[2] === 'cartoon' ? match[2] : '';
+    const glyph = ICON_GLYPHS[code];
+    if (!match || !glyph) {
+      reply.callNotFound();
+      return reply;
+    }
+    return reply
+      .headers({ 'content-security-policy': IMAGE_CSP })
+      .type('image/svg+xml')
+      .header('cache-control', ICON_CACHE)
+      .send(iconSvg(code, glyph, variant));
+  });
+
+  app.get(APP_PAGE_SCRIPT_PATH, (_request, reply) =>
+    sendText(reply, APP_PAGE_SCRIPT, 'text/javascript; charset=utf-8', REVALIDATE),
+  );
+  app.get(APP_PAGE_STYLE_PATH, (_request, reply) =>
+    sendText(reply, APP_PAGE_STYLE, 'text/css; charset=utf-8', REVALIDATE),
+  );
+
+  // Application pages: /{deployPath or root}/{serverId}/{pc|mobile}_{code}_{idPath}/index.html.
+  const pages = new Set<string>();
+  for (const storedApp of stored) {
+    // An http menu route is another site's page.
+    if (storedApp.menuRoute.startsWith('http')) continue;
+    const root = rootOf(storedApp, unitTypes);
+    const unitType = unitTypes.get(storedApp.unitId) ?? 2;
+    for (const device of PAGE_DEVICES) {
+      for (const idPath of ID_PATHS) {
+        const url = appPageUrl({
+          root,
+          serverId: storedApp.serverId,
+          code: storedApp.code,
+          idPath,
+          device,
+        });
+        if (pages.has(url)) continue;
+        pages.add(url);
+        const html = renderAppPage({
+          code: storedApp.code,
+          serverId: storedApp.serverId,
+          zname: storedApp.zname,
+          englishName: storedApp.englishName,
+          idPath,
+          device,
+          desktopUrl: desktopUrl(unitType, device),
+        });
+        app.get(url, (_request, reply) => {
+          setHtmlSecurityHeaders(reply);
+          return sendText(reply, html, 'text/html; charset=utf-8', REVALIDATE);
+        });
+      }
+    }
+  }
+
+  // Viewport modules (spec §7 module scripts).
+  for (const module of VIEWPORT_MODULES) {
+    const files = viewportFiles(module);
+    const manifest = JSON.stringify(files.manifest);
+    app.get(files.manifestPath, (_request, reply) =>
+      sendText(reply, manifest, JSON_TYPE, REVALIDATE),
+    );
+    for (const asset of files.assets) {
+      app.get(asset.path, (_request, reply) =>
+        sendText(reply, asset.body, asset.contentType, IMMUTABLE),
+      );
+    }
+  }
+
+  // Version sources (spec §7 versions), under every root a page may have.
+  const roots = new Set(['pages', 'area', ...stored.map((item) => rootOf(item, unitTypes))]);
+  for (const [code, versions] of Object.entries(MODULE_VERSIONS)) {
+    const packageJson = JSON.stringify(versions.packageInfo);
+    const releasesJson = JSON.stringify(versions.releases);
+    for (const root of roots) {
+      app.get(packageInfoPath(root, code), (_request, reply) =>
+        sendText(reply, packageJson, JSON_TYPE, REVALIDATE),
+      );
+      app.get(versionFilePath(root, code), (_request, reply) =>
+        sendText(reply, releasesJson, JSON_TYPE, REVALIDATE),
+      );
+    }
+    const server = versions.server;
+    if (server) {
+      app.get(
+        serverVersionPath(code),
+        { schema: { response: { 200: envelopeSchema(ServerVersionInfoSchema) } } },
+        () => ok(server),
+      );
+    }
+  }
+
+  return Promise.resolve();
+};

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StorageError, writeFailure } from './storage-errors';
+import { streamToNewFile } from './stream-to-file';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-stream-'));
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function blocks(count: number, size: number): Readable {
+  return Readable.from(
+    (function* () {
+      for (let index = 0; index < count; index += 1) yield Buffer.alloc(size, index % 251);
+    })(),
+  );
+}
+
+describe('streamToNewFile', () => {
+  it('writes, counts and hashes as the bytes pass', async () => {
+    const target = path.join(dir, 'a');
+    const written = await streamToNewFile(blocks(10, 1000), target, { maxBytes: 10_000 });
+    const content = fs.readFileSync(target);
+    expect(written).toEqual({
+      bytes: 10_000,
+      md5: createHash('md5').update(content).digest('hex'),
+    });
+  });
+
+  it('refuses more than the limit with 413 and removes the partial file', async () => {
+    const target = path.join(dir, 'b');
+    const error: unknown = await streamToNewFile(blocks(11, 1000), target, {
+      maxBytes: 10_000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect(error).toMatchObject({ httpStatus: 413, code: 'payload_too_large' });
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('never writes over an existing file', async () => {
+    const target = path.join(dir, 'c');
+    fs.writeFileSync(target, 'keep');
+    await expect(streamToNewFile(blocks(1, 10), target, { maxBytes: 100 })).rejects.toMatchObject({
+      httpStatus: 500,
+      code: 'write_error',
+    });
+  });
+
+  it.runIf(fs.existsSync('/dev/full'))(
+    'answers a full disk (a real ENOSPC from /dev/full) with 507 disk_full',
+    () => {
+      // /dev/full fails every write with ENOSPC, exactly as a full disk does.
+      const fd = fs.openSync('/dev/full', 'w');
+      let failure: unknown;
+      try {
+        fs.writeSync(fd, Buffer.alloc(1024));
+      } catch (error) {
+        failure = error;
+      } finally {
+        fs.closeSync(fd);
+      }
+      expect(failure).toMatchObject({ code: 'ENOSPC' });
+      expect(writeFailure(failure)).toMatchObject({
+        httpStatus: 507,
+        code: 'disk_full',
+        message: '服务器存储空间不足|||The server is out of storage space',
+      });
+      expect(writeFailure(Object.assign(new Error('quota'), { code: 'EDQUOT' }))).toMatchObject({
+        httpStatus: 507,
+      });
+    },
+  );
+});

@@ -1,0 +1,393 @@
+/**
+ * Upload benchmarks of issue 5, each against a baseline measured in the same run:
+ * - MD5 in the browser's worker (hash-wasm, and the spark-md5 fallback) on a BENCH_MD5_MIB file
+ *   (default 512 MiB), as a ratio of `md5sum` on the same file (target ≥ 0.8 for hash-wasm),
+ *   with the main thread's longest task while hashing (target < 50 ms);
+ * - a BENCH_UPLOAD_MIB file (default 1 GiB) uploaded from the My files page to the reference
+ *   server on loopback, as a ratio of one `curl` upload of the same file (target ≥ 0.7), and the
+ *   server's peak memory (target < 200 MB);
+ * - resume: bytes sent again after the tab is closed mid-upload of a BENCH_RESUME_MIB file
+ *   (default 100 MiB) and the file is selected again (target: at most one chunk).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { STORAGE_API } from '../../contract/api-paths';
+import { UPLOAD_CHUNK_SIZE } from '../../contract/upload';
+import { buildApp } from '../../server/app';
+import { DEFAULT_OPTIONS } from '../../server/config';
+import { DEMO_PASSWORD, WEB_ROOT, launchBrowser, openPage, signIn } from '../e2e/harness';
+
+type Row = (name: string, value: string, target: string, pass: boolean) => void;
+
+const MIB = 1024 * 1024;
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PAGE = '/pages/base/pc_myFiles_all/index.html';
+
+function mib(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** A file of random bytes, written in blocks (never the whole file in memory). */
+function randomFile(dir: string, name: string, bytes: number): string {
+  const file = path.join(dir, name);
+  const fd = openSync(file, 'w');
+  try {
+    for (let written = 0; written < bytes;) {
+      const block = randomBytes(Math.min(64 * MIB, bytes - written));
+      writeSync(fd, block);
+      written += block.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return file;
+}
+
+function seconds(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+async function login(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/uaa/oauth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'teacher01', password: DEMO_PASSWORD }),
+  });
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .join('; ');
+}
+
+/** Records the main thread's long tasks (≥ 50 ms) from the first script on. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tasks: { start: number; duration: number }[] = [];
+    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        tasks.push({ start: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+interface HashRun {
+  seconds: number;
+  engine: string;
+  longestTaskMs: number;
+}
+
+/** Selects a file on My files, waits for its MD5 (the worker), then cancels the upload. */
+async function hashInPage(browser: Browser, base: string, file: string, strictCsp: boolean) {
+  const opened = await openPage(browser, `${base}/login`);
+  const { page, context } = opened;
+  try {
+    await watchLongTasks(page);
+    if (strictCsp) {
+      // A worker whose policy forbids WebAssembly: hash-wasm cannot start, spark-md5 runs.
+      await context.route('**/assets/md5.worker-*.js', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" },
+        });
+      });
+    }
+    await page.goto(`${base}${PAGE}`);
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByRole('heading', { name: '我的文件' }).waitFor();
+    await page
+      .locator('.ant-upload input[type=file]:not([webkitdirectory])')
+      .first()
+      .setInputFiles(file);
+    const handle = await page.waitForFunction(
+      () => performance.getEntriesByName('edudesk-upload-md5').length > 0,
+      undefined,
+      { timeout: 600_000, polling: 50 },
+    );
+    await handle.dispose();
+    await page.getByRole('button', { name: /^取消：/ }).click();
+    const result = await page.evaluate(() => {
+      const [measure] = performance.getEntriesByName('edudesk-upload-md5') as PerformanceMeasure[];
+      const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] })
+        .__longTasks;
+      if (!measure) throw new Error('no measure');
+      const end = measure.startTime + measure.duration;
+      const during = tasks.filter(
+        (task) => task.start + task.duration >= measure.startTime && task.start <= end,
+      );
+      return {
+        seconds: measure.duration / 1000,
+        engine: String((measure.detail as { engine?: string } | null)?.engine),
+        longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
+      };
+    });
+    return result satisfies HashRun;
+  } finally {
+    await context.close();
+  }
+}
+
+async function md5Benchmark(browser: Browser, base: string, dir: string, row: Row) {
+  const size = mib('BENCH_MD5_MIB', 512) * MIB;
+  const file = randomFile(dir, 'md5-bench.bin', size);
+  // Warm the page cache for both sides, then the baseline.
+  execFileSync('md5sum', [file]);
+  const start = process.hrtime.bigint();
+  execFileSync('md5sum', [file]);
+  const native = seconds(start);
+  const wasm = await hashInPage(browser, base, file, false);
+  const spark = await hashInPage(browser, base, file, true);
+  rmSync(file);
+
+  const label = `${String(size / MIB)} MiB`;
+  const rate = (s: number) => `${(size / MIB / s).toFixed(0)} MB/s`;
+  row(`md5sum ${label} (baseline)`, rate(native), '', true);
+  const wasmRatio = native / wasm.seconds;
+  const sparkRatio = native / spark.seconds;
+  row(
+    `MD5 in worker, ${wasm.engine}`,
+    `${rate(wasm.seconds)} ×${wasmRatio.toFixed(2)}`,
+    '≥ 0.8 × md5sum',
+    wasmRatio >= 0.8 && wasm.engine === 'wasm',
+  );
+  row(
+    `MD5 in worker, ${spark.engine} (fallback)`,
+    `${rate(spark.seconds)} ×${sparkRatio.toFixed(2)}`,
+    '(reported)',
+    spark.engine === 'spark',
+  );
+  const longest = Math.max(wasm.longestTaskMs, spark.longestTaskMs);
+  row(
+    'main thread longest task while hashing',
+    `${longest.toFixed(0)} ms`,
+    '< 50 ms',
+    longest < 50,
+  );
+  return wasmRatio < 0.8 || longest >= 50;
+}
+
+/** The reference server in its own process, so its memory is its own. */
+async function spawnServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  // Created and seeded here first, so the measured process does not count the first start's
+  // password hashing (scrypt) in its peak.
+  await (await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false })).close();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EDUDESK_DATA_DIR: dataDir,
+      EDUDESK_WEB_ROOT: WEB_ROOT,
+      EDUDESK_LOG: '0',
+      // The curl baseline sends the whole file in one request.
+      EDUDESK_UPLOAD_MAX_REQUEST_BYTES: String(8 * 1024 * MIB),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => {
+      reject(new Error(`server exited (${String(code)})`));
+    });
+    child.stdout.on('data', (data: Buffer) => {
+      if (data.toString().includes('listening')) resolve();
+    });
+  });
+  return { base: `http://localhost:${String(port)}`, child };
+}
+
+/** Peak resident memory of a process (VmHWM), in MB. */
+function peakMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? '0');
+  return kb / 1024;
+}
+
+async function uploadBenchmark(browser: Browser, dir: string, row: Row) {
+  const size = mib('BENCH_UPLOAD_MIB', 1024) * MIB;
+  const file = randomFile(dir, 'upload-bench.mp4', size);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-upload-'));
+  const { base, child } = await spawnServer(dataDir);
+  try {
+    const opened = await openPage(browser, `${base}${PAGE}`);
+    const { page } = opened;
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByRole('heading', { name: '我的文件' }).waitFor();
+    const idle = peakMemoryMb(child.pid ?? 0);
+    const start = process.hrtime.bigint();
+    await page
+      .locator('.ant-upload input[type=file]:not([webkitdirectory])')
+      .first()
+      .setInputFiles(file);
+    await page.locator('[data-upload-state="done"]').waitFor({ timeout: 1_800_000 });
+    const browserSeconds = seconds(start);
+    const hashSeconds = await page.evaluate(
+      () => (performance.getEntriesByName('edudesk-upload-md5')[0]?.duration ?? 0) / 1000,
+    );
+    await opened.context.close();
+
+    // The baseline: the same bytes in one multipart request (the server streams and hashes them).
+    const cookie = await login(base);
+    const curlStart = process.hrtime.bigint();
+    execFileSync('curl', [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-H',
+      `Cookie: ${cookie}`,
+      '-F',
+      `file=@${file};filename=curl.mp4`,
+      `${base}${STORAGE_API.upload}`,
+    ]);
+    const curlSeconds = seconds(curlStart);
+    const peak = peakMemoryMb(child.pid ?? 0);
+
+    const rate = (s: number) => `${(size / MIB / s).toFixed(0)} MB/s`;
+    const ratio = curlSeconds / browserSeconds;
+    const uploadOnly = curlSeconds / (browserSeconds - hashSeconds);
+    const label = `${String(size / MIB)} MiB`;
+    row(
+      `curl upload ${label} (baseline)`,
+      `${curlSeconds.toFixed(1)} s ${rate(curlSeconds)}`,
+      '',
+      true,
+    );
+    row(
+      `browser upload ${label}, MD5 included`,
+      `${browserSeconds.toFixed(1)} s ×${ratio.toFixed(2)}`,
+      '≥ 0.7 × curl',
+      ratio >= 0.7,
+    );
+    row(
+      `  of which MD5 ${hashSeconds.toFixed(1)} s; after MD5`,
+      `×${uploadOnly.toFixed(2)}`,
+      '(reported)',
+      true,
+    );
+    row(
+      'server peak memory (RSS)',
+      `${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB over idle)`,
+      '< 200 MB',
+      peak < 200,
+    );
+    return ratio < 0.7 || peak >= 200;
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(file, { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
+  const size = mib('BENCH_RESUME_MIB', 100) * MIB;
+  const chunks = Math.ceil(size / UPLOAD_CHUNK_SIZE);
+  const file = randomFile(dir, 'resume-bench.mp4', size);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-resume-'));
+  const app = await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false });
+  let started = 0;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.startsWith(STORAGE_API.chunkUpload)) started += 1;
+    done();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://localhost:${String(typeof address === 'object' && address ? address.port : 0)}`;
+  const chunkDir = () => {
+    const root = path.join(dataDir, 'storage', 'chunks');
+    const [md5] = readdirSync(root);
+    return md5 === undefined ? [] : readdirSync(path.join(root, md5, String(UPLOAD_CHUNK_SIZE)));
+  };
+  try {
+    const opened = await openPage(browser, `${base}${PAGE}`);
+    const { page } = opened;
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByRole('heading', { name: '我的文件' }).waitFor();
+    await page
+      .locator('.ant-upload input[type=file]:not([webkitdirectory])')
+      .first()
+      .setInputFiles(file);
+    // Interrupt halfway: the tab is reloaded (as if closed and opened again).
+    while (started < chunks / 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    await page.reload();
+    await page.locator('[data-upload-state="needs-file"]').waitFor();
+    const onServer = chunkDir().length;
+    const abandoned = started - onServer;
+    const before = started;
+    await page
+      .locator('tr', { hasText: 'resume-bench.mp4' })
+      .locator('input[type=file]')
+      .setInputFiles(file);
+    await page.locator('[data-upload-state="done"]').waitFor({ timeout: 600_000 });
+    await opened.context.close();
+    const sentAfter = started - before;
+    // Chunks the server already had and that were sent again after the resume.
+    const resentChunks = sentAfter - (chunks - onServer);
+    row(
+      `resume ${String(size / MIB)} MiB after a reload: chunks re-sent`,
+      `${String(resentChunks)} (${String(resentChunks * UPLOAD_CHUNK_SIZE)} B)`,
+      '≤ 1 chunk',
+      resentChunks <= 1,
+    );
+    row(
+      '  chunks cut off in flight by the reload',
+      `${String(abandoned)} (≤ ${String(abandoned * 2)} MB partly sent)`,
+      '(reported)',
+      true,
+    );
+    return resentChunks > 1;
+  } finally {
+    await app.close();
+    rmSync(file, { force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the three upload benchmarks; true when one misses its target. */
+export async function runUploadBenchmarks(row: Row, base: string): Promise<boolean> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-files-'));
+  const browser = await launchBrowser();
+  try {
+    let failed = await md5Benchmark(browser, base, dir, row);
+    failed = (await uploadBenchmark(browser, dir, row)) || failed;
+    failed = (await resumeBenchmark(browser, dir, row)) || failed;
+    return failed;
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

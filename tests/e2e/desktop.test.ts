@@ -1,0 +1,180 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { e2eSuite } from './suite';
+
+const suite = e2eSuite();
+const SCHOOL_DESKTOP = '/pages/base/pc_desktop_all/index.html';
+
+async function desktopOf(username: string, path = '/login', locale?: string): Promise<Page> {
+  const { page } = await suite.open(path, locale);
+  await signIn(page, username, DEMO_PASSWORD);
+  await page.waitForURL(/index\.html/);
+  await page
+    .getByRole('heading', { level: 1, name: /我的桌面|My desktop/ })
+    .waitFor({ state: 'attached' });
+  return page;
+}
+
+/** The to-do panel opens by itself when there are to-dos: close it by its icon. */
+async function closeTodo(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: /关闭待办事项|Close the to-do panel/ });
+  await close.click();
+  await close.waitFor({ state: 'detached' });
+}
+
+describe('teacher01 (admin) on the school desktop', () => {
+  it('shows the header, the menu, the icons in categories and the unread badges', async () => {
+    const page = await desktopOf('teacher01');
+    expect(new URL(page.url()).pathname).toBe(SCHOOL_DESKTOP);
+    await page.getByRole('dialog', { name: /待办事项（\d+）/ }).waitFor();
+    await keepScreenshot(page, 'desktop-teacher01-todo');
+    await closeTodo(page);
+    await page.getByText('欢迎您，王老师').waitFor();
+    await page.getByRole('button', { name: '消息，120 条未读' }).waitFor();
+    await expect(
+      page.locator('.app-header .ant-badge').getByText('99+').count(),
+    ).resolves.toBeGreaterThan(0);
+    const desktop = page.getByRole('region', { name: '我的桌面' });
+    await desktop.getByRole('heading', { name: '常用应用' }).waitFor();
+    await desktop.getByRole('button', { name: /^通知/ }).first().waitFor();
+    // The top menu shows at most 10 icons, the rest behind the expand toggle.
+    const menu = page.getByRole('navigation', { name: '应用' });
+    const inBar = await menu.locator('.top-menu__icons > li').count();
+    expect(inBar).toBeGreaterThan(0);
+    expect(inBar).toBeLessThanOrEqual(10);
+    await menu.getByRole('button', { name: '更多应用' }).click();
+    await menu.getByRole('heading', { name: '行政办公' }).waitFor();
+    await keepScreenshot(page, 'desktop-teacher01-menu');
+    await page.keyboard.press('Escape');
+    await menu.getByRole('heading', { name: '行政办公' }).waitFor({ state: 'detached' });
+  });
+
+  it('lists unread messages and ignores them all', async () => {
+    const page = await desktopOf('teacher01');
+    await closeTodo(page);
+    await page.getByRole('button', { name: /^消息，\d+ 条未读$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '消息' });
+    await dialog.getByText('特急').first().waitFor();
+    await keepScreenshot(page, 'desktop-teacher01-messages');
+    await dialog.getByRole('button', { name: /全部忽略/ }).click();
+    await dialog.getByText('暂无未读消息').waitFor();
+    await page.getByRole('button', { name: '消息，0 条未读' }).waitFor();
+  });
+
+  it('saves the ink theme for the admin after the sync confirmation, and reloads into it', async () => {
+    const page = await desktopOf('teacher01');
+    await closeTodo(page);
+    await page.getByRole('button', { name: '主题' }).click();
+    const dialog = page.getByRole('dialog', { name: '主题设置' });
+    await dialog.getByRole('button', { name: '水墨' }).click();
+    // The layout choice is only for colour themes.
+    await expect(dialog.getByText('上下布局').count()).resolves.toBe(0);
+    await dialog.getByText('水墨和荷韵主题在 1920x1080 分辨率下效果最佳。').waitFor();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    const confirm = page.getByRole('dialog', { name: '保存主题' });
+    await confirm.getByRole('button', { name: /取\s*消/ }).waitFor();
+    await confirm.getByRole('button', { name: '同步主题' }).waitFor();
+    await confirm.getByRole('button', { name: '确认保存' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'theme-ink');
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'theme-ink');
+    await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+    await keepScreenshot(page, 'desktop-teacher01-ink');
+  });
+});
+
+describe('viewport', () => {
+  it("loads a module's script and style from its manifest into the page", async () => {
+    const page = await desktopOf('teacher01');
+    await closeTodo(page);
+    await page.goto(`${suite.server.url}${SCHOOL_DESKTOP}?app=notice&fileId=notice-board`);
+    await page.getByRole('heading', { name: '通知公告 · Notices' }).waitFor();
+    await expect(page.getByRole('region', { name: '我的桌面' }).isHidden()).resolves.toBe(true);
+    await keepScreenshot(page, 'desktop-viewport-notice-board');
+  });
+});
+
+describe('teacher02', () => {
+  it('changes the colour live (no confirmation: not an admin) and switches to the left layout', async () => {
+    const page = await desktopOf('teacher02');
+    await closeTodo(page);
+    await page.getByRole('button', { name: '主题' }).click();
+    const dialog = page.getByRole('dialog', { name: '主题设置' });
+    await dialog.getByRole('button', { name: '中国红' }).click();
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForFunction(
+      () => document.documentElement.style.getPropertyValue('--edudesk-primary') === '#e31d1a',
+    );
+    // Applied live: the page did not reload.
+    await expect(
+      page.evaluate(() => (window as unknown as { marker?: boolean }).marker),
+    ).resolves.toBe(true);
+
+    await page.getByRole('button', { name: '主题' }).click();
+    await dialog.getByText('左右布局').click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByRole('button', { name: '锁定菜单' }).waitFor();
+    await page.getByRole('button', { name: '锁定菜单' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: '解除锁定' }).waitFor();
+    await keepScreenshot(page, 'desktop-teacher02-left-layout');
+  });
+
+  it('offers the switch to the linked parent identity', async () => {
+    const page = await desktopOf('teacher02');
+    await closeTodo(page);
+    await page.getByRole('button', { name: /切换身份/ }).click();
+    await page.getByRole('menuitem', { name: /家长：李家长/ }).click();
+    await page.getByText('欢迎您，李家长').waitFor();
+  });
+});
+
+describe('parent01', () => {
+  it('picks a child in the picker that opens by itself', async () => {
+    const page = await desktopOf('parent01');
+    const picker = page.getByRole('dialog', { name: '选择孩子' });
+    await picker.waitFor();
+    await keepScreenshot(page, 'desktop-parent01-child-picker');
+    await expect(picker.getByRole('button', { name: '进入 张小刚' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await picker.getByRole('button', { name: '进入 张小红' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '切换孩子' }).waitFor();
+  });
+});
+
+describe('area01', () => {
+  it('lands on the area desktop without the school-only applications', async () => {
+    const areaUrl = `http://area.localhost:${String(suite.server.port)}`;
+    const { page } = await suite.open(`${areaUrl}/login`);
+    await signIn(page, 'area01', DEMO_PASSWORD);
+    await page.waitForURL(`${areaUrl}/area/areaBase/pc_areaDesktop_all/index.html`);
+    await page.getByText('欢迎您，赵科长').waitFor();
+    const desktop = page.getByRole('region', { name: '我的桌面' });
+    await desktop.getByRole('button').first().waitFor();
+    await expect(desktop.getByRole('button', { name: /^基础/ }).count()).resolves.toBe(0);
+    await keepScreenshot(page, 'desktop-area01');
+  });
+});
+
+describe('student01 in English', () => {
+  it('sees a flat list in English, on a phone-sized mobile desktop too', async () => {
+    const page = await desktopOf('student01', '/login?lang=en');
+    await closeTodo(page);
+    await page.getByText('Welcome, 周同学').waitFor();
+    const desktop = page.getByRole('region', { name: 'My desktop' });
+    await expect(desktop.getByRole('heading', { level: 2 }).count()).resolves.toBe(0);
+    await desktop.getByRole('button').first().waitFor();
+    await keepScreenshot(page, 'desktop-student01-en');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${suite.server.url}/pages/base/mobile_desktop_all/index.html`);
+    await page.getByRole('region', { name: 'My desktop' }).getByRole('button').first().waitFor();
+    await keepScreenshot(page, 'desktop-student01-mobile');
+  });
+});
