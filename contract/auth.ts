@@ -30,6 +30,12 @@ export const LoginDataSchema = Type.Object({
 });
 export type LoginData = Static<typeof LoginDataSchema>;
 
+/** POST login_user_client (spec §7): the installation's client id. */
+export const UserClientLoginBodySchema = Type.Object(
+  { userClientId: Type.String({ minLength: 1, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' }) },
+  { additionalProperties: true },
+);
+
 export const ReloginBodySchema = Type.Object({
   accessToken: Type.String({ minLength: 1, maxLength: 512 }),
 });

@@ -14,6 +14,7 @@ import { isApiPath } from './http/paths';
 import { createServices } from './services';
 import { storageRoutes } from './storage/routes';
 import { uploadRoutes } from './storage/upload-routes';
+import { clientLoginRoutes } from './uaa/client-login-routes';
 import { configRoutes } from './uaa/config-routes';
 import { loginRoutes } from './uaa/login-routes';
 import { sessionRoutes } from './uaa/session-routes';
@@ -78,6 +79,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(tableExportRoutes, { services });
   await app.register(baseRoutes, { services });
   await app.register(switchLoginRoutes, { services });
+  await app.register(clientLoginRoutes, { services });
   await app.register(applicationRoutes, { services });
   await registerWebRoutes(app, options.webRoot);
   return app;

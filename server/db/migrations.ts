@@ -277,4 +277,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX partial_uploads_updated ON partial_uploads (updated_at);
     `,
   },
+  {
+    version: 4,
+    name: 'uaa: installation client ids for the device (user-client) login',
+    sql: `
+      -- A desktop installation's client id (spec §4 step 2, §7 login_user_client), bound to the
+      -- staff account it signs in. Only the SHA-256 of the id is kept: it is a credential.
+      CREATE TABLE user_clients (
+        client_hash TEXT    PRIMARY KEY,
+        user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at  INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -273,3 +273,11 @@ export const SEED_USERS: readonly SeedUser[] = [
     children: [],
   },
 ];
+
+/**
+ * The demo installation client id (spec §4 step 2): a desktop client configured with it signs in
+ * staff01 without a password, as an IT-managed staff device would. Like the demo password, it is
+ * published for the demo only.
+ */
+export const DEMO_CLIENT_ID = 'edudesk-demo-client-staff01';
+export const DEMO_CLIENT_LOGIN = 'staff01';

@@ -1,7 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import { hashPassword } from '../auth/password';
+import { tokenHash } from '../auth/tokens';
 import { userAvatarPath } from '../storage/paths';
-import { SEED_TERM, SEED_UNITS, SEED_USERS, SEED_YEAR } from './seed-data';
+import {
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_LOGIN,
+  SEED_TERM,
+  SEED_UNITS,
+  SEED_USERS,
+  SEED_YEAR,
+} from './seed-data';
 import { seedDesktopData } from './seed-desktop';
 
 export interface SeedOptions {
@@ -95,6 +103,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         );
       });
     });
+    const client = SEED_USERS.find((user) => user.loginName === DEMO_CLIENT_LOGIN);
+    if (client) {
+      db.prepare(
+        'INSERT INTO user_clients (client_hash, user_id, created_at) VALUES (?, ?, ?)',
+      ).run(tokenHash(DEMO_CLIENT_ID), client.id, now);
+    }
     seedDesktopData(db, now);
     return true;
   })();

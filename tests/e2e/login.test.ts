@@ -130,6 +130,20 @@ describe('password login', () => {
     await opened;
   });
 
+  it('signs a registered device in by its client id, and refuses an unknown one once', async () => {
+    const { page } = await open('/login?cid=edudesk-demo-client-staff01');
+    await page.waitForURL(`${suite.server.url}/pages/base/pc_desktop_all/index.html`);
+    await page.getByText('欢迎您，陈干事').waitFor();
+
+    const other = await suite.open('/login?cid=unknown-device-id');
+    await other.page.getByText('设备登录失败！').first().waitFor();
+    await other.page.waitForURL(`${suite.server.url}/login/`);
+    // No loop: the failed device login is not tried again in this session.
+    await other.page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await other.page.waitForTimeout(1500);
+    expect(new URL(other.page.url()).pathname).toBe('/login/');
+  });
+
   it('shows the error code on the binding page', async () => {
     const { page } = await open('/#/bind/?id=unbound_openid&openid=o1');
     await page.getByText('该第三方账号尚未绑定平台账号（错误代码：unbound_openid）。').waitFor();

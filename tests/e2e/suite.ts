@@ -20,7 +20,7 @@ export function e2eSuite(
 ): E2eSuite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  let opened: OpenedPage | null = null;
+  let opened: OpenedPage[] = [];
 
   beforeAll(async () => {
     server = await startServer(serverOptions);
@@ -28,11 +28,12 @@ export function e2eSuite(
   });
 
   afterEach(async () => {
-    if (opened) {
-      if (!allowPageErrors) expect(opened.errors).toEqual([]);
-      await opened.context.close();
+    const pages = opened;
+    opened = [];
+    for (const page of pages) {
+      if (!allowPageErrors) expect(page.errors).toEqual([]);
+      await page.context.close();
     }
-    opened = null;
   });
 
   afterAll(async () => {
@@ -51,8 +52,9 @@ export function e2eSuite(
     },
     async open(pathOrUrl, locale) {
       const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${suite.server.url}${pathOrUrl}`;
-      opened = await openPage(suite.browser, url, locale);
-      return opened;
+      const page = await openPage(suite.browser, url, locale);
+      opened.push(page);
+      return page;
     },
   };
   return suite;

@@ -115,6 +115,12 @@ describe('step 2: client id', () => {
     expect(blocked.clientLogins).toEqual([]);
   });
 
+  it('does not use the stored client id after an explicit logout', async () => {
+    const fake = context({ clientId: 'client-7', loggedOut: true, clientLoginOk: true });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    expect(fake.clientLogins).toEqual([]);
+  });
+
   it('is skipped without a client id', async () => {
     const fake = context({});
     await runLoginCheck(fake, LOGIN_STEPS);

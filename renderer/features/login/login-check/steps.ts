@@ -44,6 +44,8 @@ export const clientIdStep: LoginStep = {
   async run(context) {
     const fromQuery = queryParam(context.url, 'cid')?.trim() ?? '';
     if (fromQuery !== '') await context.saveClientId(fromQuery).catch(() => undefined);
+    // After an explicit logout only a client id given in the address signs in again.
+    if (fromQuery === '' && context.storage.isLoggedOut()) return 'next';
     const clientId = fromQuery !== '' ? fromQuery : await context.loadClientId();
     if (clientId === null || clientId === '' || context.deviceLoginBlocked()) return 'next';
     if (await context.fetchCurrentUser()) return { kind: 'logged-in' };

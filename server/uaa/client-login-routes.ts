@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API } from '../../contract/api-paths';
+import { INVALID_GRANT, TOO_MANY_ATTEMPTS, UserClientLoginBodySchema } from '../../contract/auth';
+import { bilingual } from '../../contract/envelope';
+import { ACTIVE_STATUS } from '../auth/authenticate';
+import { tokenHash } from '../auth/tokens';
+import { fail } from '../http/envelope';
+import { MESSAGES, tooManyAttempts } from '../http/messages';
+import type { ServicesPluginOptions } from '../services';
+import { signIn } from './start-session';
+
+const UNKNOWN_CLIENT = bilingual(
+  '该设备未登记，无法自动登录',
+  'This device is not registered for automatic sign-in',
+);
+
+/**
+ * The device (user-client) login (spec §4 step 2, §7 login_user_client): a desktop
+ * installation's client id, set by its administrator, signs in the staff account it is bound
+ * to. The id is a credential: only its hash is stored, and wrong ids count against the
+ * client address like failed passwords.
+ */
+export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
+  app,
+  { services },
+) => {
+  const { throttle, db, users, units } = services;
+  const findClient = db.prepare<[string], { user_id: number }>(
+    'SELECT user_id FROM user_clients WHERE client_hash = ?',
+  );
+
+  app.post(
+    API.loginUserClient,
+    { schema: { body: UserClientLoginBodySchema } },
+    (request, reply) => {
+      const addressKey = throttle.addressKey(request.ip);
+      const retryAfter = throttle.retryAfterSeconds([addressKey]);
+      if (retryAfter > 0) {
+        return reply
+          .header('retry-after', String(retryAfter))
+          .send(
+            fail(429, TOO_MANY_ATTEMPTS, tooManyAttempts(retryAfter), { data: { retryAfter } }),
+          );
+      }
+      const row = findClient.get(tokenHash(request.body.userClientId));
+      const user = row ? users.findById(row.user_id) : undefined;
+      if (!user) {
+        throttle.recordFailure([addressKey]);
+        return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
+      }
+      const unit = units.findById(user.unitId);
+      if (user.userStatus !== ACTIVE_STATUS || unit?.unitStatus !== ACTIVE_STATUS) {
+        return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
+      }
+      return signIn(services, request, reply, user, unit);
+    },
+  );
+
+  return Promise.resolve();
+};
