@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HostApi } from '../../contract/host';
 import { createWebHost, getHost, isHostApi } from './host';
 import { VAULT_DB_NAME, VAULT_KEY_ID, VAULT_STORE, createWebVault } from './web-vault';
+import { fakeDesktopHost } from '../../tests/support/fake-host';
 
 const RECORD_KEY = 'SY_REMEMBER_PASSWORD';
 const PASSWORD = 'Edu@2026-secret';
@@ -175,22 +176,9 @@ describe('getHost', () => {
   });
 
   it('uses the desktop bridge when it is complete, and ignores a partial one', () => {
-    const bridge: HostApi = {
-      kind: 'desktop',
-      getConfigFlags: () =>
-        Promise.resolve({
-          disableAutoLogin: true,
-          disableThemeButton: true,
-          disableLanguageButton: true,
-        }),
-      loadRememberedLogin: () => Promise.resolve(null),
-      saveRememberedLogin: () => Promise.resolve(),
-      clearRememberedLogin: () => Promise.resolve(),
-      loadClientId: () => Promise.resolve(null),
-      saveClientId: () => Promise.resolve(),
-      onLoggedOut: () => Promise.resolve(),
-      logoutHook: () => Promise.resolve(true),
-    };
+    const bridge = fakeDesktopHost({
+      flags: { disableAutoLogin: true, disableThemeButton: true, disableLanguageButton: true },
+    });
     window.edudesk = bridge;
     expect(getHost()).toBe(bridge);
     window.edudesk = { kind: 'desktop' } as unknown as HostApi;

@@ -62,6 +62,44 @@ export interface UploadItem {
   createdAt: number;
 }
 
+type ProgressField =
+  | 'pausedBy'
+  | 'hashed'
+  | 'md5'
+  | 'engine'
+  | 'uploaded'
+  | 'percent'
+  | 'speed'
+  | 'remainingSeconds'
+  | 'mode'
+  | 'chunks'
+  | 'chunksSent'
+  | 'chunksSkipped'
+  | 'instant'
+  | 'error'
+  | 'result';
+
+/** The progress of an item that has not started: a new file, or one restored without it. */
+function notStarted(): Pick<UploadItem, ProgressField> {
+  return {
+    pausedBy: null,
+    hashed: 0,
+    md5: null,
+    engine: null,
+    uploaded: 0,
+    percent: 0,
+    speed: 0,
+    remainingSeconds: null,
+    mode: null,
+    chunks: 0,
+    chunksSent: 0,
+    chunksSkipped: 0,
+    instant: false,
+    error: null,
+    result: null,
+  };
+}
+
 export interface OnlineSource {
   isOnline(): boolean;
   subscribe(listener: (online: boolean) => void): () => void;
@@ -262,21 +300,7 @@ export class UploadQueue {
           lastModified: file.lastModified,
           relativePath: relativePathOf(file),
           state: 'queued',
-          pausedBy: null,
-          hashed: 0,
-          md5: null,
-          engine: null,
-          uploaded: 0,
-          percent: 0,
-          speed: 0,
-          remainingSeconds: null,
-          mode: null,
-          chunks: 0,
-          chunksSent: 0,
-          chunksSkipped: 0,
-          instant: false,
-          error: null,
-          result: null,
+          ...notStarted(),
           createdAt: Date.now(),
         },
         file,
@@ -341,21 +365,7 @@ export class UploadQueue {
         lastModified: record.lastModified,
         relativePath: record.relativePath,
         state: 'needs-file',
-        pausedBy: null,
-        hashed: 0,
-        md5: null,
-        engine: null,
-        uploaded: 0,
-        percent: 0,
-        speed: 0,
-        remainingSeconds: null,
-        mode: null,
-        chunks: 0,
-        chunksSent: 0,
-        chunksSkipped: 0,
-        instant: false,
-        error: null,
-        result: null,
+        ...notStarted(),
         createdAt: record.createdAt,
       },
       file: null,

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HostApi, RememberedLogin } from '../../../contract/host';
+import type { RememberedLogin } from '../../../contract/host';
+import { fakeDesktopHost } from '../../../tests/support/fake-host';
 import { i18n } from '../../core/i18n/instance';
 import { initI18n } from '../../core/i18n/init-i18n';
 import { builtinZhCN } from '../../pages/builtin-locale';
@@ -10,24 +11,7 @@ import loginEn from './locales/en.json';
 import { LOGIN_DIALOG_Z_INDEX, LoginDialog } from './login-dialog';
 import { LoginForm } from './login-form';
 
-function fakeHost(remembered: RememberedLogin | null): HostApi {
-  return {
-    kind: 'desktop',
-    getConfigFlags: () =>
-      Promise.resolve({
-        disableAutoLogin: false,
-        disableThemeButton: false,
-        disableLanguageButton: false,
-      }),
-    loadRememberedLogin: () => Promise.resolve(remembered),
-    saveRememberedLogin: () => Promise.resolve(),
-    clearRememberedLogin: () => Promise.resolve(),
-    loadClientId: () => Promise.resolve(null),
-    saveClientId: () => Promise.resolve(),
-    onLoggedOut: () => Promise.resolve(),
-    logoutHook: () => Promise.resolve(true),
-  };
-}
+const fakeHost = (remembered: RememberedLogin | null) => fakeDesktopHost({ remembered });
 
 function renderForm() {
   const onLoggedIn = vi.fn();
