@@ -6,6 +6,8 @@
  *   memory, bytes re-sent on resume. Sizes: BENCH_MD5_MIB, BENCH_UPLOAD_MIB, BENCH_RESUME_MIB.
  * - Desktop shell (tests/bench/shell-bench.ts): sign in → icons visible (median of 10, < 1 s),
  *   sequential API round trips on that path (≤ 3), desktop page initial JS (≤ 350 KB).
+ * - Lighthouse (tests/bench/lighthouse-bench.ts, desktop preset, Debian Chromium) on the login
+ *   and desktop pages: performance, accessibility, best practices each ≥ 95.
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -20,6 +22,7 @@ import { bareRoute, load, sessionCookie } from './me-throughput';
 import { runUploadBenchmarks } from './upload-bench';
 import { runDesktopBenchmarks } from './desktop-bench';
 import { runShellBenchmarks } from './shell-bench';
+import { runLighthouseBenchmarks } from './lighthouse-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 
@@ -27,7 +30,72 @@ function row(name: string, value: string, target: string, pass: boolean): void {
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(46)} ${value.padEnd(28)} ${target}`);
 }
 
+async function loginPageWeight(base: string): Promise<boolean> {
+  const browser = await launchBrowser();
+  const weight = await measurePageWeight(browser, `${base}/login`, undefined, async (page) => {
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+  });
+  await browser.close();
+  row(
+    'login page initial JS (gzip)',
+    `${weight.jsKb.toFixed(1)} KB`,
+    '≤ 250 KB',
+    weight.jsKb <= 250,
+  );
+  row('login page initial CSS (gzip)', `${weight.cssKb.toFixed(1)} KB`, '(reported)', true);
+  return weight.jsKb > 250;
+}
+
+async function meThroughput(base: string): Promise<boolean> {
+  const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
+  const meUrl = `${base}/api/uaa/oauth/me`;
+  const body = await (await fetch(meUrl, { headers: { cookie } })).text();
+  const bare = await bareRoute(body);
+  // Warm both up, then measure the baseline and the real route back to back.
+  await load(bare.url, {}, 1);
+  await load(meUrl, { cookie }, 1);
+  const baseline = await load(bare.url, {}, SECONDS);
+  const me = await load(meUrl, { cookie }, SECONDS);
+  await bare.close();
+  const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
+  row('bare Fastify route (baseline)', `${baseline.requestsPerSecond.toFixed(0)} req/s`, '', true);
+  row(
+    'GET /api/uaa/oauth/me',
+    `${me.requestsPerSecond.toFixed(0)} req/s`,
+    '',
+    me.errors + me.non2xx === 0,
+  );
+  row('me / bare ratio', ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
+  return ratio < 0.5 || me.errors + me.non2xx > 0;
+}
+
+async function lighthousePages(base: string): Promise<boolean> {
+  const session = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
+  return runLighthouseBenchmarks(
+    [
+      { name: 'login', url: `${base}/login` },
+      {
+        name: 'desktop',
+        url: `${base}/pages/base/pc_desktop_all/index.html`,
+        headers: { Cookie: session },
+      },
+    ],
+    row,
+  );
+}
+
+/** The groups, in order; `BENCH_ONLY=upload,lighthouse` runs only those. */
+const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
+  login: loginPageWeight,
+  me: meThroughput,
+  upload: (base) => runUploadBenchmarks(row, base),
+  desktop: () => runDesktopBenchmarks(row),
+  shell: (base) => runShellBenchmarks(row, base),
+  lighthouse: lighthousePages,
+};
+
 async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-'));
   const app = await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -35,51 +103,11 @@ async function main(): Promise<void> {
   if (address === null || typeof address === 'string') throw new Error('no port');
   const base = `http://localhost:${String(address.port)}`;
   let failed = false;
-
   try {
-    const browser = await launchBrowser();
-    const weight = await measurePageWeight(browser, `${base}/login`, undefined, async (page) => {
-      await page.getByRole('button', { name: /登\s*录/ }).waitFor();
-    });
-    await browser.close();
-    row(
-      'login page initial JS (gzip)',
-      `${weight.jsKb.toFixed(1)} KB`,
-      '≤ 250 KB',
-      weight.jsKb <= 250,
-    );
-    row('login page initial CSS (gzip)', `${weight.cssKb.toFixed(1)} KB`, '(reported)', true);
-    failed ||= weight.jsKb > 250;
-
-    const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
-    const meUrl = `${base}/api/uaa/oauth/me`;
-    const body = await (await fetch(meUrl, { headers: { cookie } })).text();
-    const bare = await bareRoute(body);
-    // Warm both up, then measure the baseline and the real route back to back.
-    await load(bare.url, {}, 1);
-    await load(meUrl, { cookie }, 1);
-    const baseline = await load(bare.url, {}, SECONDS);
-    const me = await load(meUrl, { cookie }, SECONDS);
-    await bare.close();
-    const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
-    row(
-      'bare Fastify route (baseline)',
-      `${baseline.requestsPerSecond.toFixed(0)} req/s`,
-      '',
-      true,
-    );
-    row(
-      'GET /api/uaa/oauth/me',
-      `${me.requestsPerSecond.toFixed(0)} req/s`,
-      '',
-      me.errors + me.non2xx === 0,
-    );
-    row('me / bare ratio', ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
-    failed ||= ratio < 0.5 || me.errors + me.non2xx > 0;
-
-    failed = (await runUploadBenchmarks(row, base)) || failed;
-    failed = (await runDesktopBenchmarks(row)) || failed;
-    failed = (await runShellBenchmarks(row, base)) || failed;
+    for (const [name, run] of Object.entries(GROUPS)) {
+      if (only && !only.includes(name)) continue;
+      failed = (await run(base)) || failed;
+    }
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { contrast, parseHex, WHITE } from './colour';
-import { antdTokens, cssVariables, effectiveLayout, palette, resolveTheme } from './theme-engine';
+import {
+  antdTheme,
+  antdTokens,
+  cssVariables,
+  effectiveLayout,
+  palette,
+  resolveTheme,
+} from './theme-engine';
 
 describe('resolveTheme', () => {
   it('knows the designed themes and their colours', () => {
@@ -57,6 +64,21 @@ describe('palette', () => {
   it('picks dark text on a light primary and white text on a dark one', () => {
     expect(palette('#ffff00').onPrimary).toBe('#1f2329');
     expect(palette('#457CD6').onPrimary).toBe('#ffffff');
+  });
+
+  it('fills solid primary buttons with a colour their text reads on (WCAG AA 4.5)', () => {
+    for (const colour of ['#457CD6', '#49C1D9', '#4DB021', '#e31d1a', '#3ABAE8', '#ffff00']) {
+      const colours = palette(colour);
+      const fill = parseHex(colours.primarySolid);
+      const text = parseHex(colours.onPrimary);
+      if (!fill || !text) throw new Error('bad colour');
+      expect(contrast(fill, text)).toBeGreaterThanOrEqual(4.5);
+      const button = antdTheme(resolveTheme(colour)).components.Button;
+      expect(button.colorPrimary).toBe(colours.primarySolid);
+      expect(button.primaryColor).toBe(colours.onPrimary);
+    }
+    // A colour that already reads keeps its own fill.
+    expect(palette('#1a3a8a').primarySolid).toBe('#1a3a8a');
   });
 });
 

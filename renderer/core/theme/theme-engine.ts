@@ -61,7 +61,11 @@ export interface Palette {
   onPrimary: string;
   /** The primary colour adjusted until text in it reads on white (links, outlined buttons). */
   primaryText: string;
+  /** The fill of solid primary buttons: the primary colour, darkened until onPrimary reads on it. */
+  primarySolid: string;
 }
+
+const NEAR_BLACK: Rgb = { r: 31, g: 35, b: 41 };
 
 /** WCAG AA for normal text. */
 const MIN_TEXT_CONTRAST = 4.5;
@@ -76,15 +80,16 @@ function readableOnWhite(colour: Rgb): Rgb {
 
 export function palette(primaryHex: string): Palette {
   const primary = parseHex(primaryHex) ?? parseHex(DEFAULT_THEME_COLOR) ?? BLACK;
+  const whiteOnPrimary = contrast(primary, WHITE) >= contrast(primary, NEAR_BLACK);
+  const readable = readableOnWhite(primary);
   return {
     primary: toHex(primary),
     lighter: Array.from({ length: 10 }, (_, i) => toHex(mix(primary, WHITE, (i + 1) * 0.08))),
     darker: toHex(mix(primary, BLACK, 0.2)),
-    onPrimary:
-      contrast(primary, WHITE) >= contrast(primary, { r: 31, g: 35, b: 41 })
-        ? '#ffffff'
-        : '#1f2329',
-    primaryText: toHex(readableOnWhite(primary)),
+    onPrimary: whiteOnPrimary ? '#ffffff' : toHex(NEAR_BLACK),
+    primaryText: toHex(readable),
+    // White text needs the same contrast on the fill as the fill's text needs on white.
+    primarySolid: toHex(whiteOnPrimary ? readable : primary),
   };
 }
 
@@ -96,11 +101,35 @@ export function cssVariables(theme: ResolvedTheme): Record<string, string> {
     '--edudesk-primary-dark-1': colours.darker,
     '--edudesk-on-primary': colours.onPrimary,
     '--edudesk-primary-text': colours.primaryText,
+    '--edudesk-primary-solid': colours.primarySolid,
   };
   colours.lighter.forEach((shade, index) => {
     variables[`--edudesk-primary-light-${String(index + 1)}`] = shade;
   });
   return variables;
+}
+
+/**
+ * The antd theme of a theme: its tokens, and solid primary buttons filled with a colour their text
+ * reads on (WCAG AA), darker on hover and press.
+ */
+export function antdTheme(theme: ResolvedTheme): {
+  token: Record<string, string | number>;
+  components: { Button: Record<string, string> };
+} {
+  const colours = palette(theme.primary);
+  const solid = parseHex(colours.primarySolid) ?? BLACK;
+  return {
+    token: antdTokens(theme),
+    components: {
+      Button: {
+        colorPrimary: colours.primarySolid,
+        colorPrimaryHover: toHex(mix(solid, BLACK, 0.1)),
+        colorPrimaryActive: toHex(mix(solid, BLACK, 0.2)),
+        primaryColor: colours.onPrimary,
+      },
+    },
+  };
 }
 
 /** The antd design tokens of a theme. */

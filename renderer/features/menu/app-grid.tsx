@@ -30,8 +30,10 @@ export interface AppGridProps {
 }
 
 function SortableIcon({ app, children }: { app: ApplicationItem; children: React.ReactNode }) {
+  // The item stays a list item (a button role would break the list); the icon inside is the button.
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: app.code,
+    attributes: { role: 'listitem' },
   });
   return (
     <li

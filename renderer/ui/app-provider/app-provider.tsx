@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LangType } from '../../../contract/languages';
 import { isLangType } from '../../../contract/languages';
-import { antdTokens, cssVariables } from '../../core/theme/theme-engine';
+import { antdTheme, cssVariables } from '../../core/theme/theme-engine';
 import { useTheme } from '../../core/theme/theme-store';
 import { NotifyHost } from '../notify/notify-host';
 
@@ -43,7 +43,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const lang = isLangType(i18n.language) ? i18n.language : 'zh-CN';
   const locale = useAntdLocale(lang);
   const resolved = useTheme((state) => state.resolved);
-  const theme = useMemo(() => ({ token: antdTokens(resolved) }), [resolved]);
+  const theme = useMemo(() => antdTheme(resolved), [resolved]);
 
   useEffect(() => {
     const root = document.documentElement;
