@@ -23,6 +23,12 @@ export const API = {
     `/api/storage/show/unit/${encodeURIComponent(String(unitId))}`,
 } as const;
 
+/**
+ * The help centre (spec §2: opened with redUrl, accessToken, unitId and an optional key). The spec
+ * does not place it; the reference server serves it here, on the platform's origin.
+ */
+export const HELP_CENTRE_PATH = '/common/help/index.html';
+
 /** The shared language file (spec §7 language files). */
 export function sharedLanguageFilePath(phVersion: string, lang: string): string {
   return `/common/plugins/common-ph/${phVersion}/lang/${lang}-ph.json`;

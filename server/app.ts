@@ -20,6 +20,8 @@ import { loginRoutes } from './uaa/login-routes';
 import { sessionRoutes } from './uaa/session-routes';
 import { switchLoginRoutes } from './uaa/switch-login-routes';
 import { registerWebRoutes } from './web/static-routes';
+import { ssoRoutes } from './sso/sso-routes';
+import { helpCentreRoutes } from './apps/help-centre';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -81,6 +83,8 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(switchLoginRoutes, { services });
   await app.register(clientLoginRoutes, { services });
   await app.register(applicationRoutes, { services });
+  await app.register(ssoRoutes, { services });
+  await app.register(helpCentreRoutes, { services });
   await registerWebRoutes(app, options.webRoot);
   return app;
 }

@@ -42,6 +42,9 @@ import { LanguageSwitcher } from '../features/language/language-switcher';
 import { fetchLoginConfig } from '../features/login/api';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-rules';
 import { recordAccess, saveAppOrder } from '../features/menu/api';
+import { appWindowTarget } from '../../contract/window-targets';
+import { openSso } from '../features/menu/sso';
+import { openHelpCentre } from '../features/footer/help-centre';
 import { AppGrid } from '../features/menu/app-grid';
 import { menuPanelWidth, usesCategorisedMenu } from '../features/menu/menu-fit';
 import { LeftMenu } from '../features/menu/left-menu';
@@ -196,10 +199,15 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
         notify.warning(t('menu.rejected'));
         return;
       case 'sso':
-        notify.info(t('menu.notAvailable'));
+        // A failed call has already shown its error; an unoffered provider says so.
+        void openSso(launch.provider)
+          .then((opened) => {
+            if (!opened) notify.info(t('menu.notAvailable'));
+          })
+          .catch(() => undefined);
         return;
       case 'new-window':
-        window.open(launch.url, '_blank', 'noopener,noreferrer');
+        window.open(launch.url, appWindowTarget(app.code), 'noopener,noreferrer');
         return;
       case 'navigate': {
         const key = recentAppsKey(user.userId);
@@ -349,6 +357,9 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
         config={loginConfig}
         onVersionInfo={() => {
           setDialog('about');
+        }}
+        onHelpCentre={() => {
+          void openHelpCentre(user.unitId, compact);
         }}
       />
       {dialog === 'messages' && (

@@ -18,7 +18,9 @@ async function desktopOf(username: string, path = '/login', locale?: string): Pr
 
 /** The to-do panel opens by itself when there are to-dos: close it by its icon. */
 async function closeTodo(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: /关闭待办事项|Close the to-do panel/ });
+  const close = page.getByRole('button', {
+    name: /关闭待办事项|關閉待辦事項|Close the to-do panel/,
+  });
   await close.click();
   await close.waitFor({ state: 'detached' });
 }
@@ -82,6 +84,33 @@ describe('teacher01 (admin) on the school desktop', () => {
     await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
     await keepScreenshot(page, 'desktop-teacher01-ink');
   });
+
+  it('opens haikang and ysy by single sign-on and the help centre in new windows, ykt not at all', async () => {
+    const page = await desktopOf('teacher01');
+    await closeTodo(page);
+    const desktop = page.getByRole('region', { name: '我的桌面' });
+    for (const name of ['安防', '萤石云']) {
+      const popup = page.waitForEvent('popup');
+      await desktop.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+      const partner = await popup;
+      // The partner page accepted the ticket (haikang) or the signed form (ysy).
+      await partner.getByText('已登录：teacher01').waitFor();
+      await keepScreenshot(partner, `desktop-sso-${name}`);
+      await partner.close();
+    }
+    const help = page.waitForEvent('popup');
+    await page.getByRole('button', { name: '帮助中心' }).click();
+    const helpCentre = await help;
+    await helpCentre.getByText('帮助主题 Help topic: ygsy-2026').waitFor();
+    await helpCentre.getByRole('link', { name: '返回 Back' }).waitFor();
+    await helpCentre.close();
+
+    const pages = page.context().pages().length;
+    await desktop.getByRole('button', { name: /^一卡通/ }).click();
+    await page.waitForTimeout(500);
+    expect(page.context().pages().length).toBe(pages);
+    expect(new URL(page.url()).pathname).toBe(SCHOOL_DESKTOP);
+  });
 });
 
 describe('viewport', () => {
@@ -122,6 +151,41 @@ describe('teacher02', () => {
     await page.reload();
     await page.getByRole('button', { name: '解除锁定' }).waitFor();
     await keepScreenshot(page, 'desktop-teacher02-left-layout');
+  });
+
+  it('in zh-HK: the lotus and the cartoon themes, each with its own look and icon set', async () => {
+    const page = await desktopOf('teacher02', '/login?lang=zh-HK');
+    await closeTodo(page);
+    const looks: Record<string, string> = {};
+    for (const [label, theme] of [
+      ['荷韻', 'lotus'],
+      ['卡通', 'cartoon'],
+    ] as const) {
+      await page.getByRole('button', { name: '主題' }).click();
+      const dialog = page.getByRole('dialog', { name: '主題設置' });
+      await dialog.getByRole('button', { name: label }).click();
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await page.waitForFunction(
+        (name) => document.documentElement.dataset.theme === `theme-${name}`,
+        theme,
+      );
+      await page.waitForLoadState('load');
+      const desktop = page.getByRole('region', { name: '我的桌面' });
+      await desktop.getByRole('button').first().waitFor();
+      // Designed themes force the top layout.
+      await page.getByRole('navigation', { name: '應用' }).waitFor();
+      looks[theme] = await page.evaluate(() => {
+        const header = document.querySelector('.app-header');
+        return header
+          ? getComputedStyle(header).backgroundImage + getComputedStyle(header).backgroundColor
+          : '';
+      });
+      const icon = desktop.locator('img').first();
+      const source = (await icon.getAttribute('src')) ?? '';
+      if (theme === 'cartoon') expect(source).toMatch(/-cartoon\.svg$/);
+      await keepScreenshot(page, `desktop-teacher02-${theme}-zh-HK`);
+    }
+    expect(looks.lotus).not.toBe(looks.cartoon);
   });
 
   it('offers the switch to the linked parent identity', async () => {

@@ -1,6 +1,6 @@
 import { isEnvelope, splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
 import { PARAM_LANGUAGE } from '../../../contract/http-headers';
-import { DOWNLOAD_FORM_REMOVE_MS } from '../../../contract/upload';
+import { submitHiddenForm } from '../../core/form-post';
 import { currentLanguage } from '../../core/i18n/instance';
 import { notify } from '../notify/notify';
 
@@ -66,33 +66,19 @@ export function downloadByForm({
   params = {},
 }: FormDownload): HTMLFormElement {
   const language = currentLanguage();
-  const form = document.createElement('form');
-  form.method = method.toLowerCase();
-  form.hidden = true;
-  form.target = downloadFrame().name;
   const action = new URL(url, window.location.href);
   const fields: Record<string, string | number | undefined> = {};
   if (method === 'GET') {
     for (const [name, value] of action.searchParams) fields[name] = value;
     Object.assign(fields, params, { [PARAM_LANGUAGE]: language });
-    form.action = action.pathname;
   } else {
     Object.assign(fields, params);
     action.searchParams.set(PARAM_LANGUAGE, language);
-    form.action = action.pathname + action.search;
   }
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = String(value);
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
-  setTimeout(() => {
-    form.remove();
-  }, DOWNLOAD_FORM_REMOVE_MS);
-  return form;
+  return submitHiddenForm({
+    action: method === 'GET' ? action.pathname : action.pathname + action.search,
+    method,
+    target: downloadFrame().name,
+    fields,
+  });
 }

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { API } from '../../contract/api-paths';
+import { ysySignedText, type SsoLoginTarget } from '../../contract/sso';
+import { authOf, requireAuth } from '../auth/authenticate';
+import { tokenHash } from '../auth/tokens';
+import { ok } from '../http/envelope';
+import { sendSimplePage } from '../http/simple-page';
+import type { ServicesPluginOptions } from '../services';
+
+/** Where the reference server's stand-ins of the two partner sites live. */
+export const SSO_DEMO_PATHS = { haikang: '/sso-demo/haikang', ysy: '/sso-demo/ysy' } as const;
+
+const TICKET_TTL_MS = 60_000;
+/** A signed ysy form is accepted for five minutes, once. */
+const SIGNATURE_TTL_MS = 5 * 60_000;
+const YSY_APP_KEY = 'edudesk-ysy';
+
+const HaikangQuerySchema = Type.Object(
+  { ticket: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: true },
+);
+const YsyBodySchema = Type.Object(
+  {
+    appKey: Type.String({ maxLength: 64 }),
+    account: Type.String({ minLength: 1, maxLength: 128 }),
+    timestamp: Type.String({ pattern: '^[0-9]{1,16}$' }),
+    nonce: Type.String({ pattern: '^[0-9a-f]{32}$' }),
+    signature: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  },
+  { additionalProperties: true },
+);
+
+/**
+ * GET /api/sso/select/login/url (spec §7) and stand-ins for the two partner sites, so the whole
+ * single-sign-on path runs against this server: haikang opens a URL carrying a one-time ticket
+ * (60 s); ysy posts a form signed with HMAC-SHA256 (five minutes, each nonce once).
+ */
+export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (app, { services }) => {
+  const secret = randomBytes(32);
+  const tickets = new Map<string, { userName: string; expires: number }>();
+  const usedNonces = new Map<string, number>();
+
+  function sign(text: string): string {
+    return createHmac('sha256', secret).update(text).digest('hex');
+  }
+  function sweep(now: number): void {
+    for (const [key, ticket] of tickets) if (ticket.expires <= now) tickets.delete(key);
+    for (const [nonce, expires] of usedNonces) if (expires <= now) usedNonces.delete(nonce);
+  }
+
+  app.get(API.ssoLoginUrl, { onRequest: requireAuth(services) }, (request) => {
+    const { user } = authOf(request);
+    const now = services.now();
+    sweep(now);
+    const ticket = randomBytes(24).toString('hex');
+    tickets.set(tokenHash(ticket), { userName: user.loginName, expires: now + TICKET_TTL_MS });
+    const origin = `${request.protocol}://${request.host}`;
+    const unsigned = {
+      appKey: YSY_APP_KEY,
+      account: user.loginName,
+      timestamp: String(now),
+      nonce: randomBytes(16).toString('hex'),
+    };
+    const targets: SsoLoginTarget[] = [
+      {
+        code: 'haikang',
+        method: 'GET',
+        url: `${origin}${SSO_DEMO_PATHS.haikang}?ticket=${ticket}`,
+      },
+      {
+        code: 'ysy',
+        method: 'POST',
+        url: `${origin}${SSO_DEMO_PATHS.ysy}`,
+        fields: { ...unsigned, signature: sign(ysySignedText(unsigned)) },
+      },
+    ];
+    return ok(targets);
+  });
+
+  app.get(
+    SSO_DEMO_PATHS.haikang,
+    { schema: { querystring: HaikangQuerySchema } },
+    (request, reply) => {
+      const now = services.now();
+      sweep(now);
+      const key = tokenHash(request.query.ticket);
+      const ticket = tickets.get(key);
+      tickets.delete(key);
+      if (!ticket) {
+        return sendSimplePage(reply, 401, {
+          title: '海康安防 Hikvision',
+          lines: ['登录凭证无效或已过期', 'The sign-in ticket is invalid or has expired'],
+        });
+      }
+      return sendSimplePage(reply, 200, {
+        title: '海康安防 Hikvision',
+        lines: [`已登录：${ticket.userName}`, `Signed in: ${ticket.userName}`],
+      });
+    },
+  );
+
+  app.post(SSO_DEMO_PATHS.ysy, { schema: { body: YsyBodySchema } }, (request, reply) => {
+    const now = services.now();
+    sweep(now);
+    const { signature, ...fields } = request.body;
+    const expected = Buffer.from(sign(ysySignedText(fields)), 'hex');
+    const given = Buffer.from(signature, 'hex');
+    const fresh = Math.abs(now - Number(fields.timestamp)) <= SIGNATURE_TTL_MS;
+    const valid =
+      fields.appKey === YSY_APP_KEY &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected) &&
+      fresh &&
+      !usedNonces.has(fields.nonce);
+    if (!valid) {
+      return sendSimplePage(reply, 401, {
+        title: '萤石云视频 EZVIZ',
+        lines: ['签名无效或已过期', 'The signature is invalid or has expired'],
+      });
+    }
+    usedNonces.set(fields.nonce, now + SIGNATURE_TTL_MS);
+    return sendSimplePage(reply, 200, {
+      title: '萤石云视频 EZVIZ',
+      lines: [`已登录：${fields.account}`, `Signed in: ${fields.account}`],
+    });
+  });
+
+  return Promise.resolve();
+};
