@@ -26,6 +26,7 @@ import type { HostConfigFlags } from '../../contract/host';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import { can, usePermissions } from '../core/permissions/permission-store';
 import { Access } from '../ui/access/access';
+import { RouteOutlet } from '../ui/access/route-outlet';
 import { SUCCESS_STATUS } from '../../contract/envelope';
 import { useTheme } from '../core/theme/theme-store';
 import { useScreenClass } from '../core/use-screen-class';
@@ -89,6 +90,11 @@ const TodoPanel = lazy(async () => ({
 export const CLIENT_DOWNLOAD_BASE = '/downloads/';
 /** The desktop home route (spec §2 /desktop/home). */
 const DESKTOP_HOME_ROUTE = '/desktop/home';
+/**
+ * The desktop's own hash routes: the start, the home route and the settings routes (spec §2).
+ * Any other route shows the not-found page.
+ */
+const DESKTOP_ROUTES = ['/', DESKTOP_HOME_ROUTE, '/desktop/setting', '/areaDesktop/setting'];
 /** The desktop is the base module: its licence, versions and permission codes. */
 const DESKTOP_MODULE = 'base';
 
@@ -178,7 +184,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const inDesktopClient = getHost().kind === 'desktop';
   const screen = useScreenClass();
   // On the desktop home route the header hides the user's messages (spec §2).
-  const onDesktopHome = hashRoute(useHash()) === DESKTOP_HOME_ROUTE;
+  const route = hashRoute(useHash());
+  const onDesktopHome = route === DESKTOP_HOME_ROUTE;
   // Only an admin may sync the theme (spec §6), where the unit grants the code.
   const canSyncTheme = usePermissions((state) => can(state, DESKTOP_PERMISSION_CODES.themeSync));
   const compact = variant === 'mobile-desktop' || screen === 'mobile';
@@ -310,49 +317,56 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       {!inDesktopClient && <LogoutButton onLoggedOut={onLoggedOut} />}
     </>
   );
+  const desktopSection = (
+    <section
+      className={`desktop desktop--${variant} screen-${screen}`}
+      aria-labelledby="desktop-title"
+      hidden={viewportApp !== null && viewportFile !== null}
+    >
+      <h1 id="desktop-title" className="visually-hidden">
+        {t('desktop.label')}
+      </h1>
+      {data.loading ? (
+        <div className="desktop__loading" role="status">
+          <Spin />
+        </div>
+      ) : apps.length === 0 ? (
+        <Empty description={t('menu.empty')} />
+      ) : categorised ? (
+        categories.map((category) => (
+          <section
+            key={category.code}
+            className="desktop__category"
+            aria-labelledby={`category-${category.code}`}
+          >
+            <h2 id={`category-${category.code}`} className="desktop__category-title">
+              {categoryName(category, i18n.language)}
+            </h2>
+            <AppGrid
+              apps={category.iconVMs}
+              iconVariant={iconVariant}
+              onOpen={openApp}
+              label={categoryName(category, i18n.language)}
+              {...(onReorder ? { onReorder } : {})}
+            />
+          </section>
+        ))
+      ) : (
+        <AppGrid apps={apps} iconVariant={iconVariant} onOpen={openApp} label={t('menu.apps')} />
+      )}
+    </section>
+  );
   const content = (
     <>
       <ZoomWarning />
       {viewportApp !== null && viewportFile !== null && (
         <Viewport app={viewportApp} fileId={viewportFile} />
       )}
-      <section
-        className={`desktop desktop--${variant} screen-${screen}`}
-        aria-labelledby="desktop-title"
-        hidden={viewportApp !== null && viewportFile !== null}
-      >
-        <h1 id="desktop-title" className="visually-hidden">
-          {t('desktop.label')}
-        </h1>
-        {data.loading ? (
-          <div className="desktop__loading" role="status">
-            <Spin />
-          </div>
-        ) : apps.length === 0 ? (
-          <Empty description={t('menu.empty')} />
-        ) : categorised ? (
-          categories.map((category) => (
-            <section
-              key={category.code}
-              className="desktop__category"
-              aria-labelledby={`category-${category.code}`}
-            >
-              <h2 id={`category-${category.code}`} className="desktop__category-title">
-                {categoryName(category, i18n.language)}
-              </h2>
-              <AppGrid
-                apps={category.iconVMs}
-                iconVariant={iconVariant}
-                onOpen={openApp}
-                label={categoryName(category, i18n.language)}
-                {...(onReorder ? { onReorder } : {})}
-              />
-            </section>
-          ))
-        ) : (
-          <AppGrid apps={apps} iconVariant={iconVariant} onOpen={openApp} label={t('menu.apps')} />
-        )}
-      </section>
+      <RouteOutlet
+        path={route}
+        homeHref={`#${DESKTOP_HOME_ROUTE}`}
+        routes={DESKTOP_ROUTES.map((path) => ({ path, element: desktopSection }))}
+      />
       <Footer
         config={loginConfig}
         onVersionInfo={() => {

@@ -122,6 +122,16 @@ describe('viewport', () => {
     await expect(page.getByRole('region', { name: '我的桌面' }).isHidden()).resolves.toBe(true);
     await keepScreenshot(page, 'desktop-viewport-notice-board');
   });
+
+  it('shows the not-found page for a route the desktop does not have, with a way back', async () => {
+    const page = await desktopOf('teacher01');
+    await closeTodo(page);
+    await page.goto(`${suite.server.url}${SCHOOL_DESKTOP}#/no/such/route`);
+    await page.getByRole('heading', { level: 1, name: '页面不存在' }).waitFor();
+    await expect(page.getByRole('region', { name: '我的桌面' }).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+  });
 });
 
 describe('teacher02', () => {

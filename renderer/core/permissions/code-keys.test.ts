@@ -3,6 +3,7 @@ import {
   collectCodeKeys,
   filterRoutes,
   hasAccess,
+  resolveRoute,
   isPathAllowed,
   permittedRoutes,
   type ResourceNode,
@@ -67,5 +68,47 @@ describe('routes', () => {
     expect(isPathAllowed('/scty/header', routes)).toBe(true);
     expect(isPathAllowed('/score/edit', routes)).toBe(false);
     expect(isPathAllowed('/homework', routes)).toBe(false);
+  });
+});
+
+describe('resolveRoute', () => {
+  const routes = [
+    { path: '/home' },
+    { path: '/grades', meta: { code: 'cj:view' } },
+    { path: '/grades/edit', meta: { code: 'cj:edit' } },
+    { path: '/timetable' },
+  ];
+  const teacher = {
+    enforced: true,
+    codeKeys: { 'cj:view': true as const },
+    routes: new Set(['grades', 'grades/edit']),
+  };
+
+  it('shows a permitted route and hides one whose meta code is not permitted', () => {
+    expect(resolveRoute(routes, '#/grades', teacher)).toEqual({
+      kind: 'route',
+      route: routes[1],
+    });
+    expect(resolveRoute(routes, '/grades/edit', teacher)).toEqual({ kind: 'not-found' });
+  });
+
+  it('with the menu list: a route outside it is not found, always-allowed paths pass', () => {
+    expect(resolveRoute(routes, '/timetable', teacher, true)).toEqual({ kind: 'not-found' });
+    expect(resolveRoute(routes, '/home', teacher, true).kind).toBe('route');
+    expect(resolveRoute(routes, '/grades/', teacher, true).kind).toBe('route');
+  });
+
+  it('is the catch-all not-found page when no route is permitted', () => {
+    const none = { enforced: true, codeKeys: {}, routes: new Set<string>() };
+    const coded = routes.filter((route) => route.meta !== undefined);
+    for (const route of coded) {
+      expect(resolveRoute(coded, route.path, none)).toEqual({ kind: 'not-found' });
+    }
+  });
+
+  it('enforces nothing for users without a permission tree, but still knows unknown paths', () => {
+    const open = { enforced: false, codeKeys: {}, routes: new Set<string>() };
+    expect(resolveRoute(routes, '/grades/edit', open, true).kind).toBe('route');
+    expect(resolveRoute(routes, '/nowhere', open).kind).toBe('not-found');
   });
 });

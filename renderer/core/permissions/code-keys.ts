@@ -80,3 +80,34 @@ export function isPathAllowed(path: string, routes: ReadonlySet<string>): boolea
   }
   return routes.has(wanted);
 }
+
+export type RouteMatch<T> = { kind: 'route'; route: T } | { kind: 'not-found' };
+
+export interface RoutePermissions {
+  /** False for users without a permission tree (spec §6: only types 2 and 4 load one). */
+  enforced: boolean;
+  codeKeys: CodeKeys;
+  /** The permitted menu list (menu routes of the tree). */
+  routes: ReadonlySet<string>;
+}
+
+/**
+ * Which route a path shows (spec §2, §6): routes whose meta code is not permitted are removed;
+ * with `checkMenuList`, a path outside the permitted menu list (and not always allowed) is not
+ * found; when no route is left, every path is not found (the catch-all page).
+ */
+export function resolveRoute<T extends MetaRoute>(
+  routes: readonly T[],
+  path: string,
+  permissions: RoutePermissions,
+  checkMenuList = false,
+): RouteMatch<T> {
+  const available = permissions.enforced ? filterRoutes(routes, permissions.codeKeys) : routes;
+  const wanted = normalise(path);
+  const route = available.find((candidate) => normalise(candidate.path) === wanted);
+  if (!route) return { kind: 'not-found' };
+  if (checkMenuList && permissions.enforced && !isPathAllowed(wanted, permissions.routes)) {
+    return { kind: 'not-found' };
+  }
+  return { kind: 'route', route };
+}
