@@ -29,6 +29,11 @@ export const API = {
  */
 export const HELP_CENTRE_PATH = '/common/help/index.html';
 
+/** PH, the shared layer as an ES module for platform applications. */
+export function phModulePath(phVersion: string): string {
+  return `/common/plugins/common-ph/${phVersion}/ph.js`;
+}
+
 /** The shared language file (spec §7 language files). */
 export function sharedLanguageFilePath(phVersion: string, lang: string): string {
   return `/common/plugins/common-ph/${phVersion}/lang/${lang}-ph.json`;

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { findChromium } from './find-chromium.mjs';
 
 if (!existsSync('dist/web/index.html')) {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '--', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const result = spawnSync('npx', ['tsx', 'tests/bench/run.ts'], {

@@ -17,7 +17,8 @@ try {
 }
 console.log(`End-to-end tests use Chromium at ${chromium}`);
 
-if (process.env.EDUDESK_E2E_SKIP_BUILD !== '1') run('npx', ['vite', 'build', '--logLevel', 'warn']);
+if (process.env.EDUDESK_E2E_SKIP_BUILD !== '1')
+  run('npm', ['run', 'build', '--', '--logLevel', 'warn']);
 run('npx', ['vitest', 'run', '--project', 'e2e', ...process.argv.slice(2)], {
   ...process.env,
   CHROMIUM_PATH: chromium,

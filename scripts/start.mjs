@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 
 if (!existsSync('dist/web/index.html')) {
   console.log('No production web build yet: building it (once)…');
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

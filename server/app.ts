@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed';
 import { applicationRoutes } from './apps/routes';
 import { baseRoutes } from './base/routes';
 import { tableExportRoutes } from './base/table-export-routes';
+import { faceRoutes } from './face/face-routes';
 import { registerBodyParsers } from './http/body-parsers';
 import { errorHandler } from './http/error-handler';
 import { notFoundHandler } from './http/not-found';
@@ -82,6 +83,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(baseRoutes, { services });
   await app.register(switchLoginRoutes, { services });
   await app.register(clientLoginRoutes, { services });
+  await app.register(faceRoutes, { services });
   await app.register(applicationRoutes, { services });
   await app.register(ssoRoutes, { services });
   await app.register(helpCentreRoutes, { services });

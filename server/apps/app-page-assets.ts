@@ -15,6 +15,44 @@ export const APP_PAGE_SCRIPT = `(() => {
   const show = (text) => {
     if (userLine) userLine.textContent = text;
   };
+  // The shared layer (PH) as a platform application uses it: its routes checked against the
+  // permitted menu list, an element shown only with its permission code, and the upload panel.
+  const phSection = document.getElementById('app-ph');
+  const startPh = () => {
+    const phUrl = phSection && phSection.dataset.ph;
+    if (!phUrl) return;
+    import(phUrl)
+      .then(async (module) => {
+        const PH = module.default;
+        const code = body.dataset.appCode || '';
+        const context = await PH.init({ code: code, appCode: code });
+        const h = PH.createElement;
+        const routes = [{ path: '/', element: h('p', null, '应用首页 · App start') }].concat(
+          Array.from(PH.hooks.usePermissions.getState().routes).map((route) => ({
+            path: '/' + route,
+            element: h('p', null, '页面 · Page /' + route),
+          })),
+        );
+        const queue = PH.upload.pageQueue(context.user ? context.user.userId : 'guest');
+        const Demo = () =>
+          h(
+            'div',
+            { className: 'app-page__ph' },
+            h(PH.ui.RouteOutlet, {
+              path: PH.route.hashRoute(PH.hooks.useHash()),
+              routes: routes,
+              checkMenuList: true,
+              homeHref: '#/',
+            }),
+            h(PH.ui.Access, { code: code + '_delete' }, h('button', { type: 'button' }, '删除 · Delete')),
+            h(PH.ui.UploadPanel, { queue: queue }),
+          );
+        PH.mount(document.getElementById('app-ph-root'), h(Demo));
+      })
+      .catch(() => {
+        phSection.hidden = true;
+      });
+  };
   getJson('/api/uaa/oauth/me')
     .then((answer) => {
       if (!answer || answer.status !== 200 || !answer.data) {
@@ -23,6 +61,7 @@ export const APP_PAGE_SCRIPT = `(() => {
       }
       const me = answer.data;
       show(me.realName + ' · ' + me.unitName);
+      startPh();
       const query = new URLSearchParams({ unitId: me.unitId, serverId: body.dataset.serverId || '' });
       return getJson('/api/base/license/unit?' + query.toString()).then((licence) => {
         // Not licensed or expired: the page is covered and cannot be used (spec §6).
@@ -53,4 +92,5 @@ body.app-page{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Seg
 .app-page__blocked[hidden]{display:none}
 .app-page__blocked-box{background:#fff;border-radius:8px;padding:24px 32px;text-align:center;font-size:16px;max-width:90vw}
 .app-page__blocked-box p{margin:6px 0}
+.app-page__ph{display:grid;gap:12px}
 `;

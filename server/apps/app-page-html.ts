@@ -1,6 +1,7 @@
-import { appIconPath } from '../../contract/api-paths';
+import { appIconPath, phModulePath } from '../../contract/api-paths';
 import type { IdPath, PageDevice } from './app-urls';
 import { escapeHtml } from './html-escape';
+import { PRODUCT_VERSION } from './version-data';
 
 /** The shared script and style of every application page (server/apps/app-page-assets.ts). */
 export const APP_PAGE_SCRIPT_PATH = '/common/apps/app-page.js';
@@ -58,6 +59,10 @@ export function renderAppPage(page: AppPage): string {
 <h2 id="about">关于本页 <span lang="en">About this page</span></h2>
 <p>您打开的是${escapeHtml(idZh)}。 <span lang="en">You opened ${escapeHtml(idEn)}.</span></p>
 <p>模块 <span lang="en">Module</span>: <code>${escapeHtml(page.serverId)}</code> · 应用 <span lang="en">App</span>: <code>${escapeHtml(page.code)}</code></p>
+</section>
+<section class="app-page__card" id="app-ph" data-ph="${escapeHtml(phModulePath(PRODUCT_VERSION))}" aria-labelledby="ph-title">
+<h2 id="ph-title">共享层 <span lang="en">Shared layer (PH)</span></h2>
+<div id="app-ph-root"></div>
 </section>
 </main>
 <div id="app-blocked" class="app-page__blocked" role="alertdialog" aria-modal="true" aria-labelledby="app-blocked-text" hidden>

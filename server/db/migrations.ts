@@ -290,4 +290,57 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'uaa: face records, face clock-ins and face index versions',
+    sql: `
+      -- A user's enrolled face (spec §3 face record, §7 face/check): the photo as sent (JPEG or
+      -- PNG bytes), its L2-normalised embedding (little-endian float32) and the unit it is
+      -- matched in. One per user; enrolling again replaces it.
+      CREATE TABLE face_records (
+        user_id       INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        unit_id       INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
+        image         BLOB    NOT NULL,
+        image_type    TEXT    NOT NULL CHECK (image_type IN ('image/jpeg', 'image/png')),
+        embedding     BLOB    NOT NULL,
+        register_time INTEGER NOT NULL
+      );
+      CREATE INDEX face_records_unit ON face_records (unit_id);
+
+      -- A face clock-in (spec §7 login/face/clocking): who was recognised, in which unit, by
+      -- whose session (the clocking device's operator) and how similar the face was.
+      CREATE TABLE face_clockings (
+        id          INTEGER PRIMARY KEY,
+        user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        unit_id     INTEGER NOT NULL REFERENCES units (id) ON DELETE CASCADE,
+        operator_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        similarity  REAL    NOT NULL,
+        clock_time  INTEGER NOT NULL
+      );
+      CREATE INDEX face_clockings_user ON face_clockings (user_id, clock_time);
+      CREATE INDEX face_clockings_unit ON face_clockings (unit_id, clock_time);
+
+      -- A counter per unit, bumped by the triggers below on every change of its face records
+      -- (whoever makes it), so the server's in-memory face index knows when to reload.
+      CREATE TABLE face_index_versions (
+        unit_id INTEGER PRIMARY KEY,
+        version INTEGER NOT NULL
+      );
+      CREATE TRIGGER face_records_inserted AFTER INSERT ON face_records BEGIN
+        INSERT INTO face_index_versions (unit_id, version) VALUES (NEW.unit_id, 1)
+          ON CONFLICT (unit_id) DO UPDATE SET version = version + 1;
+      END;
+      CREATE TRIGGER face_records_updated AFTER UPDATE ON face_records BEGIN
+        INSERT INTO face_index_versions (unit_id, version) VALUES (NEW.unit_id, 1)
+          ON CONFLICT (unit_id) DO UPDATE SET version = version + 1;
+        INSERT INTO face_index_versions (unit_id, version)
+          SELECT OLD.unit_id, 1 WHERE OLD.unit_id <> NEW.unit_id
+          ON CONFLICT (unit_id) DO UPDATE SET version = version + 1;
+      END;
+      CREATE TRIGGER face_records_deleted AFTER DELETE ON face_records BEGIN
+        INSERT INTO face_index_versions (unit_id, version) VALUES (OLD.unit_id, 1)
+          ON CONFLICT (unit_id) DO UPDATE SET version = version + 1;
+      END;
+    `,
+  },
 ];

@@ -21,13 +21,13 @@ function median(values: number[]): number {
 async function signInOnce(
   browser: Browser,
   base: string,
-): Promise<{ ms: number; roundTrips: number }> {
+): Promise<{ ms: number; roundTrips: number; chain: string[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.getByPlaceholder('请输入账号').fill('teacher01');
   await page.getByPlaceholder('请输入密码').fill('Edu@2026');
-  const calls: { start: number; end: number }[] = [];
+  const calls: { start: number; end: number; path: string }[] = [];
   const started = new Map<string, number>();
   // API calls made by script: images such as the unit logo are not round trips of the page.
   page.on('request', (request) => {
@@ -38,7 +38,9 @@ async function signInOnce(
   });
   page.on('requestfinished', (request) => {
     const start = started.get(request.url() + request.method());
-    if (start !== undefined) calls.push({ start, end: Date.now() });
+    if (start !== undefined) {
+      calls.push({ start, end: Date.now(), path: new URL(request.url()).pathname });
+    }
   });
   const begin = Date.now();
   await page.getByRole('button', { name: /登\s*录/ }).click();
@@ -51,14 +53,20 @@ async function signInOnce(
     .filter((call) => call.start >= begin && call.end <= visible)
     .sort((a, b) => a.start - b.start);
   const chain: number[] = ordered.map(() => 1);
+  const previous: number[] = ordered.map(() => -1);
   ordered.forEach((call, i) => {
     for (let j = 0; j < i; j += 1) {
       const before = ordered[j];
-      if (before && before.end <= call.start)
-        chain[i] = Math.max(chain[i] ?? 1, (chain[j] ?? 1) + 1);
+      if (before && before.end <= call.start && (chain[j] ?? 1) + 1 > (chain[i] ?? 1)) {
+        chain[i] = (chain[j] ?? 1) + 1;
+        previous[i] = j;
+      }
     }
   });
-  return { ms, roundTrips: Math.max(0, ...chain) };
+  const longest = chain.indexOf(Math.max(0, ...chain));
+  const path: string[] = [];
+  for (let at = longest; at >= 0; at = previous[at] ?? -1) path.unshift(ordered[at]?.path ?? '');
+  return { ms, roundTrips: Math.max(0, ...chain), chain: path };
 }
 
 /** Sign-in to icons (median of 10) and the desktop page's initial JavaScript. */
@@ -77,6 +85,8 @@ export async function runShellBenchmarks(row: Row, base: string): Promise<boolea
       ms < 1000,
     );
     row('sequential API round trips on that path', String(roundTrips), '≤ 3', roundTrips <= 3);
+    const slowest = runs.find((run) => run.roundTrips === roundTrips);
+    if (slowest) console.log(`        longest chain: ${slowest.chain.join(' → ')}`);
 
     const context = await browser.newContext();
     const page = await context.newPage();

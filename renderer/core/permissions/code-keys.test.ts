@@ -96,6 +96,8 @@ describe('resolveRoute', () => {
     expect(resolveRoute(routes, '/timetable', teacher, true)).toEqual({ kind: 'not-found' });
     expect(resolveRoute(routes, '/home', teacher, true).kind).toBe('route');
     expect(resolveRoute(routes, '/grades/', teacher, true).kind).toBe('route');
+    // The application's start is always allowed.
+    expect(resolveRoute([{ path: '/' }], '/', teacher, true).kind).toBe('route');
   });
 
   it('is the catch-all not-found page when no route is permitted', () => {

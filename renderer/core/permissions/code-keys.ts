@@ -73,7 +73,9 @@ export function filterRoutes<T extends MetaRoute>(routes: readonly T[], codeKeys
 /** An application path is allowed when it is in the permitted menu list or always allowed. */
 export function isPathAllowed(path: string, routes: ReadonlySet<string>): boolean {
   const wanted = normalise(path);
+  // The application's own start (an empty route) is always allowed, like home.
   if (
+    wanted === '' ||
     ALWAYS_ALLOWED_PATHS.some((allowed) => wanted === allowed || wanted.startsWith(`${allowed}/`))
   ) {
     return true;

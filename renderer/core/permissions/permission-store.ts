@@ -12,7 +12,7 @@ import {
  * types 2 and 4 load a menu tree; for everyone else nothing is enforced (the spec gives no
  * codes to parents and students), so `enforced` is false and every code passes.
  */
-interface PermissionState {
+export interface PermissionState {
   enforced: boolean;
   codeKeys: CodeKeys;
   routes: ReadonlySet<string>;

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../contract/api-paths';
+import type { ApiEnvelope } from '../../contract/envelope';
+import { FACE_CODES } from '../../contract/face';
+import { BODY_LIMIT_BYTES } from '../app';
+import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
+import { openDatabase } from '../db/database';
+import { seedDemoData } from '../db/seed';
+import { errorHandler } from '../http/error-handler';
+import { registerBodyParsers } from '../http/body-parsers';
+import { createServices } from '../services';
+import { createClock, signIn, type SignedIn } from '../testing/test-app';
+import { loginRoutes } from '../uaa/login-routes';
+import {
+  FaceEngineUnavailableError,
+  type FaceEngine,
+  type FaceEngineProvider,
+} from './face-engine';
+import { FACE_FIXTURES, faceFixtureBase64 } from './face-fixtures';
+import { faceRoutes } from './face-routes';
+import { createHumanEngine, resolveHumanPaths } from './human-engine';
+
+/**
+ * The face calls with an engine that cannot be loaded (or fails on a picture): 503 with a
+ * bilingual message, never a face accepted and never a 500. The app is put together like
+ * server/app.ts does, with the engine provider swapped.
+ */
+describe('face calls without an engine', () => {
+  let dataDir: string;
+  let app: FastifyInstance;
+  let teacher01: SignedIn;
+  let calls = 0;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-face-engine-'));
+    const clock = createClock();
+    const options: ServerOptions = {
+      ...DEFAULT_OPTIONS,
+      dataDir,
+      webRoot: dataDir,
+      logger: false,
+      scryptCost: 1024,
+      now: clock.now,
+    };
+    const db = openDatabase(dataDir, clock.now);
+    await seedDemoData(db, { ...options, now: clock.now });
+    const services = createServices(db, options);
+    const failingEngine: FaceEngineProvider = () => {
+      calls += 1;
+      // Every other call: the engine loads but fails on the picture.
+      if (calls % 2 === 0) {
+        const broken: FaceEngine = { describe: () => Promise.reject(new Error('wasm trap')) };
+        return Promise.resolve(broken);
+      }
+      return Promise.reject(new FaceEngineUnavailableError('models missing'));
+    };
+    app = Fastify({
+      logger: false,
+      bodyLimit: BODY_LIMIT_BYTES,
+    }).withTypeProvider<TypeBoxTypeProvider>();
+    app.addHook('onClose', (_instance, done) => {
+      db.close();
+      done();
+    });
+    app.decorateRequest('auth', null);
+    app.setErrorHandler(errorHandler);
+    await registerBodyParsers(app);
+    await app.register(loginRoutes, { services });
+    await app.register(faceRoutes, { services, faceEngine: failingEngine });
+    teacher01 = await signIn(app, 'teacher01');
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 face_engine_unavailable on every recognising call', async () => {
+    const faceImage = faceFixtureBase64(FACE_FIXTURES.grace);
+    const requests: { url: string; fields: Record<string, string>; cookie?: string }[] = [
+      { url: API.faceLogin, fields: { faceImage }, cookie: undefined },
+      { url: API.faceClocking, fields: { faceImage }, cookie: teacher01.cookie },
+      { url: API.faceCheck, fields: { faceImage, userId: '10001' }, cookie: teacher01.cookie },
+      { url: API.faceLogin, fields: { faceImage }, cookie: undefined },
+    ];
+    for (const { url, fields, cookie } of requests) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookie === undefined ? {} : { cookie }),
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('30');
+      const body = response.json<ApiEnvelope>();
+      expect(body).toMatchObject({ status: 503, code: FACE_CODES.engineUnavailable, data: null });
+      expect(body.message).toMatch(/^[^|]+\|\|\|[^|]+$/);
+      expect(response.body).not.toMatch(/wasm trap|models missing/);
+    }
+    expect(calls).toBe(4);
+  });
+
+  it('still refuses a bad photo with 400 before asking for the engine', async () => {
+    const before = calls;
+    const response = await app.inject({
+      method: 'POST',
+      url: API.faceLogin,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ faceImage: Buffer.from('GIF89a, not a face').toString('base64') }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiEnvelope>().code).toBe(FACE_CODES.invalidImage);
+    expect(calls).toBe(before);
+  });
+});
+
+describe('createHumanEngine', () => {
+  it('rejects with FaceEngineUnavailableError when the model files are missing', async () => {
+    const paths = { ...resolveHumanPaths(), modelDir: path.join(os.tmpdir(), 'no-face-models') };
+    await expect(createHumanEngine(paths)).rejects.toBeInstanceOf(FaceEngineUnavailableError);
+  });
+
+  it('finds the installed package files from the module, not the working directory', () => {
+    const paths = resolveHumanPaths();
+    expect(fs.existsSync(paths.humanFile)).toBe(true);
+    expect(fs.existsSync(path.join(paths.modelDir, 'faceres.json'))).toBe(true);
+    expect(fs.existsSync(path.join(paths.wasmDir, 'tfjs-backend-wasm-simd.wasm'))).toBe(true);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/**
+ * PH, the shared layer for platform applications, as one ES module at
+ * /common/plugins/common-ph/{version}/ph.js (ARCHITECTURE: "built both into the pages and as a
+ * library bundle"). A build of its own, after the pages' build, so it never changes how the
+ * pages are split; it carries its own React, which applications use through PH.React.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('./renderer', import.meta.url)),
+  plugins: [react()],
+  // The pages' build already copied renderer/public/.
+  publicDir: false,
+  define: {
+    'import.meta.env.VITE_PH_VERSION': JSON.stringify(pkg.version),
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
+  build: {
+    outDir: fileURLToPath(
+      new URL(`./dist/web/common/plugins/common-ph/${pkg.version}`, import.meta.url),
+    ),
+    emptyOutDir: false,
+    target: 'es2022',
+    sourcemap: false,
+    minify: true,
+    chunkSizeWarningLimit: 2000,
+    lib: {
+      entry: fileURLToPath(new URL('./renderer/ph/index.tsx', import.meta.url)),
+      formats: ['es'],
+      fileName: () => 'ph.js',
+    },
+  },
+});
