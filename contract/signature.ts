@@ -1,15 +1,20 @@
 /**
  * Signed responses (spec §5): the response carries a `signature` header of two parts joined by
  * `$`; the second part must equal the hash of the first part plus the request's `signature`
- * parameter. The reference hash is SHA-256, hex encoded, computed with WebCrypto, which both the
- * browser and Node provide. The client sends a fresh random nonce as the `signature` parameter
+ * parameter. The reference hash is SHA-256, hex encoded, computed with WebCrypto where the page
+ * has it (Node, secure origins) and in plain TypeScript where it does not (plain http). The client sends a fresh random nonce as the `signature` parameter
  * on every signed call, so a replayed or forged answer does not verify.
  */
+import { sha256HexSync } from './sha256';
+
 export const SIGNATURE_SEPARATOR = '$';
 
+/** WebCrypto where the page has it; plain TypeScript on an insecure origin (no crypto.subtle). */
 export async function sha256Hex(text: string): Promise<string> {
-  const bytes = new TextEncoder().encode(text);
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
+  // crypto.subtle is undefined outside secure contexts, whatever the DOM types say.
+  const subtle = globalThis.crypto.subtle as SubtleCrypto | undefined;
+  if (subtle === undefined) return sha256HexSync(text);
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -25,9 +25,11 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 const loadLoginPage = once(() => import('./login/login-page'));
 const loadDesktopPage = once(() => import('./desktop/desktop-page'));
 const loadMyFilesPage = once(() => import('./my-files/my-files-page'));
+const loadMyFacePage = once(() => import('./my-face/my-face-page'));
 const LoginPage = lazy(async () => ({ default: (await loadLoginPage()).LoginPage }));
 const DesktopPage = lazy(async () => ({ default: (await loadDesktopPage()).DesktopPage }));
 const MyFilesPage = lazy(async () => ({ default: (await loadMyFilesPage()).MyFilesPage }));
+const MyFacePage = lazy(async () => ({ default: (await loadMyFacePage()).MyFacePage }));
 
 /** Starts downloading the page's chunk while the language loads. */
 function prefetchPage(page: ResolvedPage): void {
@@ -36,7 +38,9 @@ function prefetchPage(page: ResolvedPage): void {
       ? loadLoginPage
       : page.kind === 'my-files'
         ? loadMyFilesPage
-        : loadDesktopPage;
+        : page.kind === 'my-face'
+          ? loadMyFacePage
+          : loadDesktopPage;
   loader().catch(() => undefined);
 }
 
@@ -52,6 +56,8 @@ function pageElement(page: ResolvedPage): ReactNode {
       return <DesktopPage variant={page.kind} />;
     case 'my-files':
       return <MyFilesPage />;
+    case 'my-face':
+      return <MyFacePage />;
   }
 }
 

@@ -3,7 +3,7 @@
  * build at every landing path; the path picks the page, the hash picks the route inside it.
  */
 export type PageKind =
-  'login' | 'desktop' | 'area-desktop' | 'mobile-desktop' | 'bind' | 'my-files';
+  'login' | 'desktop' | 'area-desktop' | 'mobile-desktop' | 'bind' | 'my-files' | 'my-face';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -51,6 +51,12 @@ export function resolvePage(pathname: string): ResolvedPage {
   ) {
     return { kind: 'my-files', initialRoute: null };
   }
+  if (
+    pathname === '/pc_myFace_all.html' ||
+    new RegExp(`^/${SEGMENT}/base/pc_myFace_all/index\\.html$`).test(pathname)
+  ) {
+    return { kind: 'my-face', initialRoute: null };
+  }
   // /redirect/{name} and anything else: the login page runs the login check and redirects.
   return { kind: 'login', initialRoute: null };
 }
@@ -63,4 +69,5 @@ export const PAGE_MODULES: Record<PageKind, { code: string; appCode: string }> =
   'area-desktop': { code: 'areaBase', appCode: 'areaDesktop' },
   'mobile-desktop': { code: 'base', appCode: 'mobileDesktop' },
   'my-files': { code: 'base', appCode: 'myFiles' },
+  'my-face': { code: 'base', appCode: 'myFace' },
 };

@@ -21,6 +21,7 @@ import { Access } from '../ui/access/access';
 import { NotFound } from '../ui/access/not-found';
 import { RouteOutlet } from '../ui/access/route-outlet';
 import { AppProvider } from '../ui/app-provider/app-provider';
+import { FaceWidget } from '../ui/face/face-widget';
 import { notify } from '../ui/notify/notify';
 import { downloadByForm } from '../ui/upload/download';
 import { ImageUpload } from '../ui/upload/image-upload';
@@ -129,6 +130,7 @@ export const PH = {
     UploadList,
     UploadPanel,
     ImageUpload,
+    FaceWidget,
     downloadByForm,
     exportTable: (options: Parameters<typeof exportTable>[1]) => exportTable(i18n.t, options),
   },

@@ -48,8 +48,11 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   };
 }
 
-/** Debian Chromium, headless, with the flags this machine needs (TOOLCHAIN.md). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian Chromium, headless, with the flags this machine needs (TOOLCHAIN.md), plus any the
+ * caller adds (a fake camera).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   return chromium.launch({
     executablePath,
@@ -62,8 +65,10 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // *.localhost names (area.localhost, school.localhost) select units by host.
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+      // *.localhost names (area.localhost, school.localhost) select units by host; *.test
+      // names are the same server on an origin that is not secure (plain http, not localhost).
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP *.test 127.0.0.1',
+      ...extraArgs,
     ],
   });
 }
@@ -91,6 +96,20 @@ export async function openPage(
   });
   await page.goto(url);
   return { context, page, errors };
+}
+
+/** Chromium's fake camera playing a picture file (an MJPEG of one or more frames). */
+export function fakeCameraArgs(file: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${file}`,
+  ];
+}
+
+/** A test fixture's path (tests/fixtures/). */
+export function fixture(name: string): string {
+  return path.join(REPO_ROOT, 'tests', 'fixtures', name);
 }
 
 /** Keeps a screenshot of the page as a test artefact. */

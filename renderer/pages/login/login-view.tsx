@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
@@ -13,6 +13,9 @@ import { useLoginCheck } from '../../features/login/use-login-check';
 import { notify } from '../../ui/notify/notify';
 import { goToLanding } from '../navigation';
 import { PageLoading } from '../page-frame';
+
+// The face widget (and its tracker) loads only when someone chooses face login.
+const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
 
 /** The landing page shows the '登录成功！' confirmation once more, after the page change. */
 function goToLandingAfterLogin(data?: LoginData): void {
@@ -46,6 +49,7 @@ export function LoginView() {
   const config = useLoginConfig();
   const outcome = useLoginCheck();
   const handled = useRef<LoginCheckOutcome | null>(null);
+  const [faceLogin, setFaceLogin] = useState(false);
   const leaving =
     outcome?.kind === 'logged-in' ||
     outcome?.kind === 'just-logged-in' ||
@@ -82,8 +86,43 @@ export function LoginView() {
       <main className="login-page__main">
         {outcome === null || leaving ? (
           <PageLoading label={t('login.checking')} />
+        ) : faceLogin ? (
+          <section className="login-page__face" aria-labelledby="face-login-title">
+            <h1 id="face-login-title" className="login-page__face-title">
+              {t('faceLogin.title')}
+            </h1>
+            <Suspense fallback={<PageLoading />}>
+              {/* Spec §7: status 200, then the page reloads and the login check goes on. */}
+              <FaceWidget
+                mode="login"
+                onCancel={() => {
+                  setFaceLogin(false);
+                }}
+              />
+            </Suspense>
+            <button
+              type="button"
+              className="login-page__switch"
+              onClick={() => {
+                setFaceLogin(false);
+              }}
+            >
+              {t('faceLogin.back')}
+            </button>
+          </section>
         ) : (
-          <LoginBox onLoggedIn={goToLandingAfterLogin} />
+          <div className="login-page__box">
+            <LoginBox onLoggedIn={goToLandingAfterLogin} />
+            <button
+              type="button"
+              className="login-page__switch"
+              onClick={() => {
+                setFaceLogin(true);
+              }}
+            >
+              {t('faceLogin.open')}
+            </button>
+          </div>
         )}
       </main>
       <Footer config={config} />

@@ -1,0 +1,83 @@
+import { Button, Card, Descriptions, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FaceClockingData } from '../../../contract/face';
+import { PageLoading } from '../page-frame';
+import { SignedInPage } from '../signed-in-page';
+
+const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
+
+/**
+ * "My face" (/{root}/base/pc_myFace_all/index.html): the face widgets of the shared layer on a
+ * page of the shell: collect (enrol) one's own face photo, and clock in by face.
+ */
+export function MyFacePage() {
+  const { t } = useTranslation();
+  return (
+    <SignedInPage title={t('myFace.title')}>
+      {(user) => <MyFace userId={user.userId} />}
+    </SignedInPage>
+  );
+}
+
+function MyFace({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const [clockedIn, setClockedIn] = useState<FaceClockingData | null>(null);
+  // The camera opens for a clock-in only when asked: the page never starts it by itself.
+  const [clockRun, setClockRun] = useState(0);
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%', padding: 24 }}>
+      <h1>{t('myFace.title')}</h1>
+      <Card title={<h2 className="my-face__card-title">{t('myFace.collect')}</h2>}>
+        <Suspense fallback={<PageLoading />}>
+          <FaceWidget mode="collect" userId={userId} />
+        </Suspense>
+      </Card>
+      <Card title={<h2 className="my-face__card-title">{t('myFace.clockIn')}</h2>}>
+        {clockedIn ? (
+          <Space orientation="vertical">
+            <Descriptions
+              column={1}
+              items={[
+                { key: 'name', label: t('myFace.name'), children: clockedIn.realName },
+                { key: 'account', label: t('myFace.account'), children: clockedIn.userName },
+                { key: 'time', label: t('myFace.time'), children: clockedIn.clockTime },
+              ]}
+            />
+            <button
+              type="button"
+              className="login-page__switch"
+              onClick={() => {
+                setClockedIn(null);
+                setClockRun((run) => run + 1);
+              }}
+            >
+              {t('myFace.again')}
+            </button>
+          </Space>
+        ) : clockRun === 0 ? (
+          <Button
+            type="primary"
+            onClick={() => {
+              setClockRun(1);
+            }}
+          >
+            {t('myFace.start')}
+          </Button>
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <FaceWidget
+              key={clockRun}
+              mode="orther"
+              autoCheck
+              onUserInfo={setClockedIn}
+              onCancel={() => {
+                setClockRun(0);
+              }}
+            />
+          </Suspense>
+        )}
+      </Card>
+    </Space>
+  );
+}
