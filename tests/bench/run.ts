@@ -26,6 +26,7 @@ import { runDesktopBenchmarks } from './desktop-bench';
 import { runShellBenchmarks } from './shell-bench';
 import { runLighthouseBenchmarks } from './lighthouse-bench';
 import { runFaceBenchmark } from '../../server/face/bench-face';
+import { runFaceBrowserBenchmarks } from './face-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 
@@ -124,6 +125,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   shell: (base) => runShellBenchmarks(row, base),
   lighthouse: lighthousePages,
   'face-server': faceServer,
+  'face-browser': (base) => runFaceBrowserBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {
