@@ -373,7 +373,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
           setDialog('about');
         }}
         onHelpCentre={() => {
-          void openHelpCentre(user.unitId, compact);
+          void openHelpCentre(user, compact);
         }}
       />
       {dialog === 'messages' && (

@@ -7,6 +7,7 @@ describe('helpCentreUrl', () => {
       helpCentreUrl(
         {
           redUrl: 'https://school.example/pages/base/pc_desktop_all/index.html#/x?a=1&b=2',
+          accessToken: 'tok&en',
           unitId: '1001',
           key: 'k 1',
         },
@@ -17,13 +18,15 @@ describe('helpCentreUrl', () => {
     expect(url.searchParams.get('redUrl')).toBe(
       'https://school.example/pages/base/pc_desktop_all/index.html#/x?a=1&b=2',
     );
-    expect(url.searchParams.get('accessToken')).toBe('');
+    expect(url.searchParams.get('accessToken')).toBe('tok&en');
     expect(url.searchParams.get('unitId')).toBe('1001');
     expect(url.searchParams.get('key')).toBe('k 1');
   });
 
   it('leaves the optional key out when the unit has none', () => {
-    const url = new URL(helpCentreUrl({ redUrl: '/', unitId: '2001' }, 'http://localhost'));
+    const url = new URL(
+      helpCentreUrl({ redUrl: '/', accessToken: '', unitId: '2001' }, 'http://localhost'),
+    );
     expect(url.searchParams.has('key')).toBe(false);
     expect([...url.searchParams.keys()]).toEqual(['redUrl', 'accessToken', 'unitId']);
   });
