@@ -37,7 +37,7 @@ function row(name: string, value: string, target: string, pass: boolean): void {
 async function loginPageWeight(base: string): Promise<boolean> {
   const browser = await launchBrowser();
   const weight = await measurePageWeight(browser, `${base}/login`, undefined, async (page) => {
-    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
   });
   await browser.close();
   row(

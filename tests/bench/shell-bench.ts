@@ -43,7 +43,7 @@ async function signInOnce(
     }
   });
   const begin = Date.now();
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
   const visible = Date.now();
   const ms = visible - begin;
@@ -93,7 +93,7 @@ export async function runShellBenchmarks(row: Row, base: string): Promise<boolea
     await page.goto(`${base}/login`);
     await page.getByPlaceholder('请输入账号').fill('teacher01');
     await page.getByPlaceholder('请输入密码').fill('Edu@2026');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.waitForURL(/pc_desktop_all/);
     const cookies = await context.cookies();
     await context.close();

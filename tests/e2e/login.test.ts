@@ -43,13 +43,13 @@ describe('password login', () => {
     await expect(
       page.locator('.ant-form-item-explain-error', { hasText: '用户名或密码错误' }).count(),
     ).resolves.toBe(1);
-    await expect(page.getByRole('button', { name: /登\s*录/ }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /^登\s*录$/ }).isEnabled()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('validates empty fields in the user language, on blur and on submit', async () => {
     const { page } = await open('/login?lang=en');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('User name cannot be empty!').waitFor();
     await page.getByText('Password cannot be empty!').waitFor();
     // Whitespace only is empty: inputs are trimmed.
@@ -81,7 +81,7 @@ describe('password login', () => {
     await page.getByPlaceholder('Please input a password').waitFor();
     await page.getByText('Remember password').waitFor();
     await page.getByRole('button', { name: 'Forget the password?' }).waitFor();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Sunshine Experimental Primary School' }).waitFor();
     await keepScreenshot(page, 'login-page-en');
 
@@ -139,7 +139,7 @@ describe('password login', () => {
     await other.page.getByText('设备登录失败！').first().waitFor();
     await other.page.waitForURL(`${suite.server.url}/login/`);
     // No loop: the failed device login is not tried again in this session.
-    await other.page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await other.page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     await other.page.waitForTimeout(1500);
     expect(new URL(other.page.url()).pathname).toBe('/login/');
   });

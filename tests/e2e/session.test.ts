@@ -69,7 +69,7 @@ describe('remembered password', () => {
 
     // No auto-login after an explicit logout: the form shows, pre-filled.
     await page.reload();
-    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     // The sealed record is opened asynchronously, then fills the form.
     await expect.poll(() => page.getByPlaceholder('请输入账号').inputValue()).toBe('teacher01');
     await page.waitForTimeout(500);
@@ -103,7 +103,7 @@ describe('session expiry', () => {
     suite.server.advance(3600);
     await page.reload();
     await page.waitForURL(/\/login\?redirect_uri=/);
-    await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
   });
 });
 
@@ -111,14 +111,16 @@ describe('server down', () => {
   it('shows the network error and keeps what the user typed', async () => {
     const own = await startServer();
     const { page } = await suite.open(`${own.url}/login?lang=en`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await own.close();
     await signIn(page, 'teacher01', DEMO_PASSWORD);
     await page.getByText('Network error').waitFor();
     await expect(page.getByPlaceholder('Please enter account number').inputValue()).resolves.toBe(
       'teacher01',
     );
-    await expect(page.getByRole('button', { name: 'Sign in' }).isEnabled()).resolves.toBe(true);
+    await expect(
+      page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled(),
+    ).resolves.toBe(true);
     await keepScreenshot(page, 'server-down');
   });
 });
