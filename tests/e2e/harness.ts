@@ -16,6 +16,7 @@ export interface TestServer {
   port: number;
   /** Moves the server's clock forward (tokens expire without waiting). */
   advance(seconds: number): void;
+  /** Stops the server like a crash would: every open connection is cut, not left hanging. */
   close(): Promise<void>;
 }
 
@@ -42,7 +43,9 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       offsetMs += seconds * 1000;
     },
     async close() {
-      await app.close();
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
