@@ -139,7 +139,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const [loginConfig, setLoginConfig] = useState<UnitLoginConfig | null>(null);
   const licence = useModuleLicence(DESKTOP_MODULE, user.unitId, isDev);
   const root = landingRoot(window.location.pathname);
-  useVersionCheck(root, DESKTOP_MODULE);
+  // After the icons: the version check is not what the user waits for (spec §4 still runs it).
+  useVersionCheck(root, DESKTOP_MODULE, !data.loading);
 
   // Deployment flags of the host (Group Policy in the desktop client) hide buttons (spec §2).
   const [flags, setFlags] = useState<HostConfigFlags | null>(null);

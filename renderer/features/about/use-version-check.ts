@@ -38,16 +38,17 @@ function announce(outcome: VersionCheckOutcome, code: string, i18n: I18n): void 
  * package.json and the server's version interface, compares them (segments padded to 4 digits)
  * and raises the §8 alerts: the front end depends on a newer server, the server depends on a
  * newer front end, or (404 or an empty result) the micro-service lacks a version interface.
- * Runs once per root and code; an empty root or code skips it.
+ * Runs once per root and code; an empty root or code skips it. `when` false defers it (a page
+ * runs it after its first content, so it never competes with what the user waits for).
  */
-export function useVersionCheck(root: string, code: string): VersionCheckState {
+export function useVersionCheck(root: string, code: string, when = true): VersionCheckState {
   const { i18n } = useTranslation();
   const key = `${root}\n${code}`;
   const [result, setResult] = useState<{ key: string; outcome: VersionCheckOutcome } | null>(null);
   const skip = root === '' || code === '';
 
   useEffect(() => {
-    if (skip) return;
+    if (skip || !when) return;
     let current = true;
     void Promise.all([fetchPackageInfo(root, code), fetchServerVersion(code)]).then(
       ([packageInfo, server]) => {
@@ -60,7 +61,7 @@ export function useVersionCheck(root: string, code: string): VersionCheckState {
     return () => {
       current = false;
     };
-  }, [skip, key, root, code, i18n]);
+  }, [skip, when, key, root, code, i18n]);
 
   if (skip) return { kind: 'unavailable' };
   if (result?.key !== key) return { kind: 'checking' };
