@@ -46,6 +46,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
+      // A connection the browser opened while the server was closing is cut too.
+      app.server.closeAllConnections();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
