@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_PASSWORD,
-  fakeCameraArgs,
-  fixture,
-  keepScreenshot,
-  launchBrowser,
-  openPage,
-  signIn,
-  startServer,
-  type OpenedPage,
-  type TestServer,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, fakeCameraArgs, fixture, keepScreenshot, signIn } from './harness';
+import { e2eSuite } from './suite';
 
 /**
  * The face widgets end to end: Chromium's fake camera plays a real photograph (Grace Hopper) or
@@ -20,31 +10,20 @@ import {
 const MY_FACE = '/pages/base/pc_myFace_all/index.html';
 const FACE_CAMERA = fakeCameraArgs(fixture('grace_hopper_640x480_1frame.mjpeg'));
 const NO_FACE_CAMERA = fakeCameraArgs(fixture('nonface_coffee_640x480_1frame.mjpeg'));
+/** Chromium as launched for every suite: no camera device at all. */
+const NO_CAMERA: string[] = [];
 
-let server: TestServer;
-const browsers = new Map<string, Browser>();
-let opened: OpenedPage[] = [];
+const suite = e2eSuite();
 
-async function browserWith(name: string, args: string[]): Promise<Browser> {
-  const existing = browsers.get(name);
-  if (existing) return existing;
-  const browser = await launchBrowser(args);
-  browsers.set(name, browser);
-  return browser;
+async function open(camera: readonly string[], pathOrUrl: string): Promise<Page> {
+  return (await suite.open(pathOrUrl, undefined, camera)).page;
 }
 
-async function open(browser: Browser, pathOrUrl: string): Promise<Page> {
-  const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${server.url}${pathOrUrl}`;
-  const page = await openPage(browser, url);
-  opened.push(page);
-  return page.page;
-}
-
-async function signedIn(browser: Browser, username: string, path = MY_FACE): Promise<Page> {
-  const page = await open(browser, '/login');
+async function signedIn(camera: readonly string[], username: string): Promise<Page> {
+  const page = await open(camera, '/login');
   await signIn(page, username, DEMO_PASSWORD);
   await page.waitForURL(/index\.html/);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${MY_FACE}`);
   return page;
 }
 
@@ -52,28 +31,9 @@ function card(page: Page, title: string) {
   return page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
-beforeAll(async () => {
-  server = await startServer();
-});
-
-afterEach(async () => {
-  const pages = opened;
-  opened = [];
-  for (const page of pages) {
-    expect(page.errors).toEqual([]);
-    await page.context.close();
-  }
-});
-
-afterAll(async () => {
-  for (const browser of browsers.values()) await browser.close();
-  await server.close();
-});
-
 describe('with a camera showing a face', () => {
   it('collects the photo: take, retake, save, and the reload shows the saved photo', async () => {
-    const browser = await browserWith('face', FACE_CAMERA);
-    const page = await signedIn(browser, 'teacher01');
+    const page = await signedIn(FACE_CAMERA, 'teacher01');
     const collect = card(page, '人脸采集');
     await collect.getByText('尚未采集照片').waitFor();
     await collect.getByRole('button', { name: '打开摄像头' }).click();
@@ -96,8 +56,7 @@ describe('with a camera showing a face', () => {
   });
 
   it('signs in by face from the login page', async () => {
-    const browser = await browserWith('face', FACE_CAMERA);
-    const page = await open(browser, '/login');
+    const page = await open(FACE_CAMERA, '/login');
     await page.getByRole('button', { name: '刷脸登录' }).click();
     await page.getByRole('heading', { name: '人脸登录' }).first().waitFor();
     // Recognised: status 200, the page reloads and the login check lands on the desktop.
@@ -106,8 +65,7 @@ describe('with a camera showing a face', () => {
   });
 
   it('clocks in by face and hands the user over', async () => {
-    const browser = await browserWith('face', FACE_CAMERA);
-    const page = await signedIn(browser, 'teacher02');
+    const page = await signedIn(FACE_CAMERA, 'teacher02');
     const clock = card(page, '人脸打卡');
     await clock.getByRole('button', { name: '开始打卡' }).click();
     await clock.getByText('王老师').waitFor({ timeout: 30_000 });
@@ -118,8 +76,7 @@ describe('with a camera showing a face', () => {
 
 describe('with a camera showing no face', () => {
   it('times out after 15 s with click to retry, and tries again on the click', async () => {
-    const browser = await browserWith('no-face', NO_FACE_CAMERA);
-    const page = await open(browser, '/login');
+    const page = await open(NO_FACE_CAMERA, '/login');
     await page.getByRole('button', { name: '刷脸登录' }).click();
     const retry = page.getByRole('button', { name: '点击重试' });
     await retry.waitFor({ timeout: 30_000 });
@@ -136,8 +93,7 @@ describe('with a camera showing no face', () => {
 
 describe('without a camera', () => {
   it('says there is no camera and collects an uploaded photo instead', async () => {
-    const browser = await browserWith('none', []);
-    const page = await signedIn(browser, 'teacher02');
+    const page = await signedIn(NO_CAMERA, 'teacher02');
     const collect = card(page, '人脸采集');
     await collect.getByRole('button', { name: '打开摄像头' }).click();
     await collect.getByText('当前设备未检测到摄像头设备').waitFor();
@@ -150,9 +106,8 @@ describe('without a camera', () => {
   });
 
   it('signs in on a plain-http origin that is not localhost, but never opens a camera there', async () => {
-    const browser = await browserWith('face', FACE_CAMERA);
-    const insecure = `http://school.test:${String(server.port)}`;
-    const page = await open(browser, `${insecure}/login`);
+    const insecure = `http://school.test:${String(suite.server.port)}`;
+    const page = await open(FACE_CAMERA, `${insecure}/login`);
     await signIn(page, 'teacher02', DEMO_PASSWORD);
     await page.waitForURL(/index\.html/);
     await page.goto(`${insecure}${MY_FACE}`);

@@ -6,8 +6,11 @@ import { launchBrowser, openPage, startServer, type OpenedPage, type TestServer 
 export interface E2eSuite {
   readonly server: TestServer;
   readonly browser: Browser;
-  /** Opens a path of the suite's server (or a full URL) in a fresh browser context. */
-  open(pathOrUrl: string, locale?: string): Promise<OpenedPage>;
+  /**
+   * Opens a path of the suite's server (or a full URL) in a fresh browser context; with
+   * `browserArgs` (a fake camera), in a Chromium launched with them, one per set of arguments.
+   */
+  open(pathOrUrl: string, locale?: string, browserArgs?: readonly string[]): Promise<OpenedPage>;
 }
 
 /**
@@ -20,6 +23,7 @@ export function e2eSuite(
 ): E2eSuite {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
+  const browsersWithArgs = new Map<string, Promise<Browser>>();
   let opened: OpenedPage[] = [];
 
   beforeAll(async () => {
@@ -37,6 +41,7 @@ export function e2eSuite(
   });
 
   afterAll(async () => {
+    for (const extra of browsersWithArgs.values()) await (await extra).close();
     await browser?.close();
     await server?.close();
   });
@@ -50,9 +55,19 @@ export function e2eSuite(
       if (!browser) throw new Error('the suite has not started');
       return browser;
     },
-    async open(pathOrUrl, locale) {
+    async open(pathOrUrl, locale, browserArgs = []) {
       const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${suite.server.url}${pathOrUrl}`;
-      const page = await openPage(suite.browser, url, locale);
+      let target = suite.browser;
+      if (browserArgs.length > 0) {
+        const key = browserArgs.join('\n');
+        let launching = browsersWithArgs.get(key);
+        if (!launching) {
+          launching = launchBrowser(browserArgs);
+          browsersWithArgs.set(key, launching);
+        }
+        target = await launching;
+      }
+      const page = await openPage(target, url, locale);
       opened.push(page);
       return page;
     },
