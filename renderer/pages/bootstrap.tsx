@@ -1,15 +1,7 @@
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { configureHttp } from '../core/http/hooks';
-import { currentLanguage, i18n } from '../core/i18n/instance';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { persistLanguage } from '../core/i18n/change-language';
-import { initI18n } from '../core/i18n/init-i18n';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
-import { rootFolder } from '../core/i18n/root-folder';
-import { CONFIGURED_ROOT, isDev, PH_VERSION } from '../core/env';
-import { AppProvider } from '../ui/app-provider/app-provider';
-import { notify } from '../ui/notify/notify';
+import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { builtinZhCN } from './builtin-locale';
 import { PageLoading } from './page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
@@ -70,44 +62,19 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const module = PAGE_MODULES[page.kind];
   prefetchPage(page);
 
-  configureHttp({
-    notify: (type, message, title) => {
-      notify[type](message, title);
-    },
-    onReloginRequired: () => {
-      if (page.kind !== 'login') useRelogin.getState().require();
-    },
-    getLanguage: currentLanguage,
-    getAppCode: () => module.appCode,
-  });
-
   const languageContext = readLanguageContext();
   const lang = resolveLanguage(languageContext);
   // A language named in the address is the user's choice: keep it for the next pages.
   if (languageContext.query) persistLanguage(lang);
-  await initI18n({
+  await startLayer({
+    code: module.code,
+    appCode: module.appCode,
     lang,
     builtin: builtinZhCN,
-    files: {
-      phVersion: PH_VERSION,
-      root: rootFolder({
-        pathname: window.location.pathname,
-        configuredRoot: CONFIGURED_ROOT,
-        isDev,
-        code: module.code,
-      }),
-      code: module.code,
-      appCode: module.appCode,
+    onReloginRequired: () => {
+      if (page.kind !== 'login') useRelogin.getState().require();
     },
   });
 
-  createRoot(container).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <AppProvider>
-          <Suspense fallback={<PageLoading />}>{pageElement(page)}</Suspense>
-        </AppProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  renderLayer(container, <Suspense fallback={<PageLoading />}>{pageElement(page)}</Suspense>);
 }

@@ -1,17 +1,11 @@
-import { createElement, StrictMode, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import * as React from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import type { LangType } from '../../contract/languages';
 import { PH_VERSION } from '../core/env';
 import { hashRoute, useHash } from '../core/hash-route';
-import { configureHttp } from '../core/http/hooks';
 import { http } from '../core/http/http';
 import { currentLanguage, i18n } from '../core/i18n/instance';
-import { initI18n } from '../core/i18n/init-i18n';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
-import { rootFolder } from '../core/i18n/root-folder';
-import { CONFIGURED_ROOT, isDev } from '../core/env';
 import { can, loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
@@ -20,7 +14,7 @@ import { fetchResourceTree } from '../features/menu/api';
 import { Access } from '../ui/access/access';
 import { NotFound } from '../ui/access/not-found';
 import { RouteOutlet } from '../ui/access/route-outlet';
-import { AppProvider } from '../ui/app-provider/app-provider';
+import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { FaceWidget } from '../ui/face/face-widget';
 import { notify } from '../ui/notify/notify';
 import { downloadByForm } from '../ui/upload/download';
@@ -54,31 +48,10 @@ export interface PhContext {
  * for user types 2 and 4, the permission codes of the application's menu tree (spec §6).
  */
 async function init(config: PhConfig): Promise<PhContext> {
-  configureHttp({
-    notify: (type, message, title) => {
-      notify[type](message, title);
-    },
-    getLanguage: currentLanguage,
-    getAppCode: () => config.appCode,
-  });
   const lang = resolveLanguage(
     readLanguageContext(window.location, undefined, config.lang ?? null),
   );
-  await initI18n({
-    lang,
-    builtin: phZhCN,
-    files: {
-      phVersion: PH_VERSION,
-      root: rootFolder({
-        pathname: window.location.pathname,
-        configuredRoot: CONFIGURED_ROOT,
-        isDev,
-        code: config.code,
-      }),
-      code: config.code,
-      appCode: config.appCode,
-    },
-  });
+  await startLayer({ code: config.code, appCode: config.appCode, lang, builtin: phZhCN });
   const user = await fetchCurrentUser();
   if (user && loadsPermissionTree(user.userType)) {
     try {
@@ -95,14 +68,7 @@ async function init(config: PhConfig): Promise<PhContext> {
 
 /** Renders a node with the shared layer's providers (language, theme, toasts); returns unmount. */
 function mount(container: Element, node: ReactNode): () => void {
-  const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <AppProvider>{node}</AppProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  const root = renderLayer(container, node);
   return () => {
     root.unmount();
   };

@@ -1,0 +1,75 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { LangType } from '../../../contract/languages';
+import { CONFIGURED_ROOT, isDev, PH_VERSION } from '../../core/env';
+import { configureHttp } from '../../core/http/hooks';
+import type { Dictionary } from '../../core/i18n/instance';
+import { currentLanguage, i18n } from '../../core/i18n/instance';
+import { initI18n } from '../../core/i18n/init-i18n';
+import { rootFolder } from '../../core/i18n/root-folder';
+import { notify } from '../notify/notify';
+import { AppProvider } from './app-provider';
+
+export interface LayerStart {
+  /** The module code: its language files live under /{root}/{code}/lang/ (spec §7). */
+  code: string;
+  /** The application code of the app-code header and the module language file's name. */
+  appCode: string;
+  /** The resolved language (spec §9). */
+  lang: LangType;
+  /** The built-in zh-CN dictionary of the bundle. */
+  builtin: Dictionary;
+  /** What a 401 that no refresh cured does (the login dialog); nothing when not given. */
+  onReloginRequired?: () => void;
+}
+
+/**
+ * Starts the shared layer for a shell page or a platform application: the one request client
+ * gets its toasts, language and app-code header, and i18next the language with the shared and
+ * the module's language files.
+ */
+export async function startLayer({
+  code,
+  appCode,
+  lang,
+  builtin,
+  onReloginRequired,
+}: LayerStart): Promise<void> {
+  configureHttp({
+    notify: (type, message, title) => {
+      notify[type](message, title);
+    },
+    ...(onReloginRequired ? { onReloginRequired } : {}),
+    getLanguage: currentLanguage,
+    getAppCode: () => appCode,
+  });
+  await initI18n({
+    lang,
+    builtin,
+    files: {
+      phVersion: PH_VERSION,
+      root: rootFolder({
+        pathname: window.location.pathname,
+        configuredRoot: CONFIGURED_ROOT,
+        isDev,
+        code,
+      }),
+      code,
+      appCode,
+    },
+  });
+}
+
+/** Renders a node with the layer's providers: strict mode, the language, the theme, toasts. */
+export function renderLayer(container: Element, node: ReactNode): Root {
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppProvider>{node}</AppProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  return root;
+}
