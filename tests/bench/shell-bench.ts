@@ -1,19 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/harness';
 import { measurePageWeight } from './login-page-size';
+import { median } from './median';
 
 type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const ICONS_PATH = '/api/base/desktop/my_app_icon';
 const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? '10');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : (sorted[middle] ?? 0);
-}
 
 /**
  * One sign-in: from pressing Sign in to the first desktop icon visible, and the longest chain of
