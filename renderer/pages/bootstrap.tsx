@@ -1,80 +1,69 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { persistLanguage } from '../core/i18n/change-language';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { builtinZhCN } from './builtin-locale';
-import { PageLoading } from './page-frame';
+import { PageLoadFailed } from './page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
 import { useRelogin } from './relogin-store';
 
-/** Loads a module once; later calls share the same promise. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => (loading ??= load());
-}
-
-// Each page is its own chunk: the login page never downloads the desktop and vice versa.
-const loadLoginPage = once(() => import('./login/login-page'));
-const loadDesktopPage = once(() => import('./desktop/desktop-page'));
-const loadMyFilesPage = once(() => import('./my-files/my-files-page'));
-const loadMyFacePage = once(() => import('./my-face/my-face-page'));
-const LoginPage = lazy(async () => ({ default: (await loadLoginPage()).LoginPage }));
-const DesktopPage = lazy(async () => ({ default: (await loadDesktopPage()).DesktopPage }));
-const MyFilesPage = lazy(async () => ({ default: (await loadMyFilesPage()).MyFilesPage }));
-const MyFacePage = lazy(async () => ({ default: (await loadMyFacePage()).MyFacePage }));
-
-/** Starts downloading the page's chunk while the language loads. */
-function prefetchPage(page: ResolvedPage): void {
-  const loader =
-    page.kind === 'login' || page.kind === 'bind'
-      ? loadLoginPage
-      : page.kind === 'my-files'
-        ? loadMyFilesPage
-        : page.kind === 'my-face'
-          ? loadMyFacePage
-          : loadDesktopPage;
-  loader().catch(() => undefined);
-}
-
-function pageElement(page: ResolvedPage): ReactNode {
+/**
+ * The page's element, its chunk downloaded first. Each page is its own chunk: the login page
+ * never downloads the desktop and vice versa. The chunk is awaited before the first render
+ * instead of suspending a lazy component: React holds back a Suspense boundary's content for up
+ * to 300 ms after its fallback shows, and that wait would sit between signing in and the desktop.
+ */
+async function loadPage(page: ResolvedPage): Promise<ReactNode> {
   switch (page.kind) {
-    case 'login':
+    case 'login': {
+      const { LoginPage } = await import('./login/login-page');
       return <LoginPage initialRoute={page.initialRoute} />;
-    case 'bind':
+    }
+    case 'bind': {
+      const { LoginPage } = await import('./login/login-page');
       return <LoginPage initialRoute="/bind/" />;
+    }
     case 'desktop':
     case 'area-desktop':
-    case 'mobile-desktop':
+    case 'mobile-desktop': {
+      const { DesktopPage } = await import('./desktop/desktop-page');
       return <DesktopPage variant={page.kind} />;
-    case 'my-files':
+    }
+    case 'my-files': {
+      const { MyFilesPage } = await import('./my-files/my-files-page');
       return <MyFilesPage />;
-    case 'my-face':
+    }
+    case 'my-face': {
+      const { MyFacePage } = await import('./my-face/my-face-page');
       return <MyFacePage />;
+    }
   }
 }
 
 /**
  * Starts a page: picks it from the URL path, resolves the language (spec §9) and loads its
- * files, wires the request client to the toasts and the login dialog, then renders.
+ * files while the page's chunk downloads, wires the request client to the toasts and the login
+ * dialog, then renders. A chunk that cannot be downloaded shows a message with a reload button.
  */
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const page = resolvePage(window.location.pathname);
   const module = PAGE_MODULES[page.kind];
-  prefetchPage(page);
 
   const languageContext = readLanguageContext();
   const lang = resolveLanguage(languageContext);
   // A language named in the address is the user's choice: keep it for the next pages.
   if (languageContext.query) persistLanguage(lang);
-  await startLayer({
-    code: module.code,
-    appCode: module.appCode,
-    lang,
-    builtin: builtinZhCN,
-    onReloginRequired: () => {
-      if (page.kind !== 'login') useRelogin.getState().require();
-    },
-  });
-
-  renderLayer(container, <Suspense fallback={<PageLoading />}>{pageElement(page)}</Suspense>);
+  const [element] = await Promise.allSettled([
+    loadPage(page),
+    startLayer({
+      code: module.code,
+      appCode: module.appCode,
+      lang,
+      builtin: builtinZhCN,
+      onReloginRequired: () => {
+        if (page.kind !== 'login') useRelogin.getState().require();
+      },
+    }),
+  ]);
+  renderLayer(container, element.status === 'fulfilled' ? element.value : <PageLoadFailed />);
 }

@@ -14,3 +14,22 @@ export function PageLoading({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** A page whose code could not be downloaded: the reason, and a button to load it again. */
+export function PageLoadFailed() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading" role="alert">
+      <span className="page-loading__text">{t('ui.pageLoadFailed.text')}</span>
+      <button
+        type="button"
+        className="page-loading__reload"
+        onClick={() => {
+          window.location.reload();
+        }}
+      >
+        {t('ui.pageLoadFailed.reload')}
+      </button>
+    </div>
+  );
+}

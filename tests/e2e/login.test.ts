@@ -149,3 +149,38 @@ describe('password login', () => {
     await page.getByText('该第三方账号尚未绑定平台账号（错误代码：unbound_openid）。').waitFor();
   });
 });
+
+describe('page start', () => {
+  it('checks the session once on the login page and once on the desktop it lands on', async () => {
+    const { page } = await open('/login');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(pathname);
+    });
+    await page.reload();
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call === '/api/uaa/oauth/me')).toHaveLength(1);
+
+    calls.length = 0;
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(calls.filter((call) => call === '/api/uaa/oauth/me')).toHaveLength(1);
+    expect(calls.filter((call) => call === '/api/base/desktop/my_app_icon')).toHaveLength(1);
+  });
+
+  it('says so when the page code cannot be downloaded, and loads it again on request', async () => {
+    const { page } = await open('/login');
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByRole('region', { name: '我的桌面' }).waitFor();
+    await page.route('**/assets/desktop-page-*.js', (route) => route.abort());
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: '页面加载失败，请检查网络后重试。' });
+    await alert.waitFor();
+    await page.unroute('**/assets/desktop-page-*.js');
+    await alert.getByRole('button', { name: '重新加载' }).click();
+    await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+  });
+});

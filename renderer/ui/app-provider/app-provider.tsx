@@ -7,31 +7,23 @@ import { isLangType } from '../../../contract/languages';
 import { antdTheme, cssVariables } from '../../core/theme/theme-engine';
 import { useTheme } from '../../core/theme/theme-store';
 import { NotifyHost } from '../notify/notify-host';
+import { FALLBACK_ANTD_LOCALE, loadAntdLocale, loadedAntdLocale } from './antd-locale';
 
-/**
- * antd's own texts (dialog buttons, pagination, tables) per language, loaded on demand: the
- * login page shows none of them, and only one language is ever needed at a time.
- */
-const ANTD_LOCALES: Record<LangType, () => Promise<Locale>> = {
-  'zh-CN': async () => (await import('antd/es/locale/zh_CN')).default,
-  'zh-HK': async () => (await import('antd/es/locale/zh_HK')).default,
-  en: async () => (await import('antd/es/locale/en_US')).default,
-};
-
-function useAntdLocale(lang: LangType): Locale | undefined {
-  const [loaded, setLoaded] = useState<{ lang: LangType; locale: Locale } | null>(null);
+/** antd's texts for the language: those last shown until the language's own have loaded. */
+function useAntdLocale(lang: LangType): Locale {
+  const [shown, setShown] = useState<Locale>(() => loadedAntdLocale(lang) ?? FALLBACK_ANTD_LOCALE);
   useEffect(() => {
     let active = true;
-    ANTD_LOCALES[lang]()
+    loadAntdLocale(lang)
       .then((locale) => {
-        if (active) setLoaded({ lang, locale });
+        if (active) setShown(locale);
       })
       .catch(() => undefined);
     return () => {
       active = false;
     };
   }, [lang]);
-  return loaded?.lang === lang ? loaded.locale : undefined;
+  return shown;
 }
 
 /**

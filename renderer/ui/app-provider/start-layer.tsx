@@ -9,6 +9,7 @@ import { currentLanguage, i18n } from '../../core/i18n/instance';
 import { initI18n } from '../../core/i18n/init-i18n';
 import { rootFolder } from '../../core/i18n/root-folder';
 import { notify } from '../notify/notify';
+import { loadAntdLocale } from './antd-locale';
 import { AppProvider } from './app-provider';
 
 export interface LayerStart {
@@ -27,7 +28,7 @@ export interface LayerStart {
 /**
  * Starts the shared layer for a shell page or a platform application: the one request client
  * gets its toasts, language and app-code header, and i18next the language with the shared and
- * the module's language files.
+ * the module's language files (antd's texts for the language alongside).
  */
 export async function startLayer({
   code,
@@ -44,6 +45,8 @@ export async function startLayer({
     getLanguage: currentLanguage,
     getAppCode: () => appCode,
   });
+  // antd's texts arrive with the language's own, so the first render shows both.
+  const antdLocale = loadAntdLocale(lang).catch(() => undefined);
   await initI18n({
     lang,
     builtin,
@@ -59,6 +62,7 @@ export async function startLayer({
       appCode,
     },
   });
+  await antdLocale;
 }
 
 /** Renders a node with the layer's providers: strict mode, the language, the theme, toasts. */
