@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginCheckOutcome } from './login-check/login-check';
 import { checkLogin } from './login-session';
@@ -21,7 +21,12 @@ export function useLoginCheck(): LoginCheckOutcome | null {
       t('login.failed'),
       t('login.deviceLoginFailed'),
     )
-      .then(setOutcome)
+      .then((checked) => {
+        // What the outcome reveals (the whole desktop) renders in slices, never one long task.
+        startTransition(() => {
+          setOutcome(checked);
+        });
+      })
       .catch(() => {
         setOutcome({ kind: 'login-required' });
       });
