@@ -118,8 +118,12 @@ describe('server down', () => {
     await expect(page.getByPlaceholder('Please enter account number').inputValue()).resolves.toBe(
       'teacher01',
     );
-    // The form's own submit button is still there to try again.
-    await expect(page.locator('form button[type="submit"]').isEnabled()).resolves.toBe(true);
+    // The Sign in button stops loading, so the user can try again.
+    const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+    await signInButton.waitFor();
+    await expect(signInButton.isEnabled()).resolves.toBe(true);
+    await expect(signInButton.getAttribute('aria-busy')).resolves.toBe('false');
+    await expect(signInButton.locator('.anticon-loading').count()).resolves.toBe(0);
     await keepScreenshot(page, 'server-down');
   });
 });

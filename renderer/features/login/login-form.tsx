@@ -1,4 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, type InputRef } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
   const usernameRef = useRef<InputRef>(null);
   const passwordRef = useRef<InputRef>(null);
 
@@ -77,6 +78,9 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
   });
 
   async function submit(values: FormValues): Promise<void> {
+    // One login at a time: Enter or a second click while one is on its way does nothing.
+    if (submittingRef.current) return;
+    submittingRef.current = true;
     const username = values.username.trim();
     const password = values.password.trim();
     setSubmitting(true);
@@ -99,6 +103,7 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
       // Login calls skip the global interceptor (noIntercept): network errors are shown here.
       notify.error(isHttpError(error) ? error.message : t('login.failed'), t('login.failedTitle'));
     } finally {
+      submittingRef.current = false;
       setSubmitting(false);
     }
   }
@@ -170,7 +175,16 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
           {t('login.forget')}
         </Button>
       </div>
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+      {/* The spinner is the button's icon rather than antd's `loading`: its animated loading
+          icon can stay on screen when a login fails within the animation (ant-design #27457). */}
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        aria-busy={submitting}
+        icon={submitting ? <LoadingOutlined aria-hidden /> : undefined}
+      >
         {t('login.signIn')}
       </Button>
     </Form>
