@@ -104,6 +104,8 @@ async function watchLongTasks(page: Page): Promise<void> {
 interface HashRun {
   seconds: number;
   engine: string;
+  /** parallel: a reading worker fed the hashing worker; same-thread: one worker did both. */
+  reading: string;
   longestTaskMs: number;
 }
 
@@ -150,6 +152,7 @@ async function hashInPage(browser: Browser, base: string, file: string, strictCs
       return {
         seconds: measure.duration / 1000,
         engine: String((measure.detail as { engine?: string } | null)?.engine),
+        reading: String((measure.detail as { reading?: string } | null)?.reading),
         longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
       };
     });
@@ -177,13 +180,13 @@ async function md5Benchmark(browser: Browser, base: string, dir: string, row: Ro
   const wasmRatio = native / wasm.seconds;
   const sparkRatio = native / spark.seconds;
   row(
-    `MD5 in worker, ${wasm.engine}`,
+    `MD5 in worker, ${wasm.engine}, reading ${wasm.reading}`,
     `${rate(wasm.seconds)} ×${wasmRatio.toFixed(2)}`,
     '≥ 0.8 × md5sum',
     wasmRatio >= 0.8 && wasm.engine === 'wasm',
   );
   row(
-    `MD5 in worker, ${spark.engine} (fallback)`,
+    `MD5 in worker, ${spark.engine}, reading ${spark.reading} (fallback)`,
     `${rate(spark.seconds)} ×${sparkRatio.toFixed(2)}`,
     '(reported)',
     spark.engine === 'spark',

@@ -290,7 +290,40 @@ describe('uploads from the My files page', () => {
         .getEntriesByName('edudesk-upload-md5')
         .map((entry) => (entry as PerformanceMeasure).detail as unknown),
     );
-    expect(measures).toContainEqual({ engine: 'wasm', bytes: 3 * MIB, inWorker: true });
+    // A second worker read the file while the first hashed it.
+    expect(measures).toContainEqual({
+      engine: 'wasm',
+      bytes: 3 * MIB,
+      inWorker: true,
+      reading: 'parallel',
+    });
+    storedMatches(file);
+  });
+
+  it('hashes in one worker when its reading worker cannot start', async () => {
+    const page = await openMyFiles();
+    // The hashing worker's policy forbids workers: it reads the file itself.
+    await page.context().route('**/assets/md5.worker-*.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': "worker-src 'none'" },
+      });
+    });
+    const file = makeFile('hash-one-worker.bin', 3 * MIB + 1);
+    await fileInput(page).setInputFiles(file.path);
+    await waitForState(page, 'hash-one-worker.bin', 'done');
+    const measures = await page.evaluate(() =>
+      performance
+        .getEntriesByName('edudesk-upload-md5')
+        .map((entry) => (entry as PerformanceMeasure).detail as unknown),
+    );
+    expect(measures).toContainEqual({
+      engine: 'wasm',
+      bytes: 3 * MIB + 1,
+      inWorker: true,
+      reading: 'same-thread',
+    });
     storedMatches(file);
   });
 
@@ -316,7 +349,12 @@ describe('uploads from the My files page', () => {
         .getEntriesByName('edudesk-upload-md5')
         .map((entry) => (entry as PerformanceMeasure).detail as unknown),
     );
-    expect(measures).toContainEqual({ engine: 'spark', bytes: 3 * MIB + 5, inWorker: true });
+    expect(measures).toContainEqual({
+      engine: 'spark',
+      bytes: 3 * MIB + 5,
+      inWorker: true,
+      reading: 'parallel',
+    });
     storedMatches(file);
   });
 

@@ -22,8 +22,18 @@ describe('MD5 of a file (spec §4 checksum, §9 2 MB blocks)', () => {
       const expected = md5(bytes);
       const wasm = await hashInPage(blob, { engine: 'wasm' });
       const spark = await hashInPage(blob, { engine: 'spark' });
-      expect(wasm).toEqual({ md5: expected, engine: 'wasm', inWorker: false });
-      expect(spark).toEqual({ md5: expected, engine: 'spark', inWorker: false });
+      expect(wasm).toEqual({
+        md5: expected,
+        engine: 'wasm',
+        inWorker: false,
+        reading: 'same-thread',
+      });
+      expect(spark).toEqual({
+        md5: expected,
+        engine: 'spark',
+        inWorker: false,
+        reading: 'same-thread',
+      });
     },
   );
 

@@ -1,6 +1,6 @@
 import { MD5_BLOCK_SIZE } from '../../../contract/upload';
 import { createMd5Hasher, hashBlob, type Md5Engine, type Md5Preference } from './md5-engine';
-import type { HashReply, HashRequest } from './md5-protocol';
+import type { HashReply, HashRequest, ReadMode } from './md5-protocol';
 
 export interface HashOptions {
   /** Spec §9: the MD5 read block, 2 MB. */
@@ -17,6 +17,8 @@ export interface HashResult {
   engine: Md5Engine;
   /** Where the hashing ran. */
   inWorker: boolean;
+  /** Whether a second worker read the file while the hashing worker hashed it. */
+  reading: ReadMode;
 }
 
 /** The User Timing entry each hash leaves (read by the benchmark; costs nothing otherwise). */
@@ -43,7 +45,7 @@ export async function hashInPage(blob: Blob, options: HashOptions = {}): Promise
     },
     () => options.signal?.aborted === true,
   );
-  return { md5, engine: hasher.engine, inWorker: false };
+  return { md5, engine: hasher.engine, inWorker: false, reading: 'same-thread' };
 }
 
 interface Job {
@@ -150,7 +152,7 @@ class Md5WorkerClient {
     }
     this.running = null;
     if (reply.type === 'done')
-      job.resolve({ md5: reply.md5, engine: reply.engine, inWorker: true });
+      job.resolve({ md5: reply.md5, engine: reply.engine, inWorker: true, reading: reply.reading });
     else job.reject(new Error(reply.message));
     this.pump();
   }
@@ -193,7 +195,12 @@ export async function hashFile(blob: Blob, options: HashOptions = {}): Promise<H
     performance.measure(HASH_MEASURE, {
       start: started,
       end: performance.now(),
-      detail: { engine: result.engine, bytes: blob.size, inWorker: result.inWorker },
+      detail: {
+        engine: result.engine,
+        bytes: blob.size,
+        inWorker: result.inWorker,
+        reading: result.reading,
+      },
     });
   } catch {
     // User Timing is a diagnostic; an engine without it loses nothing.

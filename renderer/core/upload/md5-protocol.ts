@@ -9,9 +9,12 @@ export interface HashRequest {
   engine: Md5Preference;
 }
 
+/** parallel: a second worker read the file while this one hashed; same-thread: one did both. */
+export type ReadMode = 'parallel' | 'same-thread';
+
 export type HashReply =
   | { type: 'progress'; id: number; loaded: number }
-  | { type: 'done'; id: number; md5: string; engine: Md5Engine }
+  | { type: 'done'; id: number; md5: string; engine: Md5Engine; reading: ReadMode }
   | { type: 'error'; id: number; message: string };
 
 /** Progress messages are sent at most this often, so the page is not flooded on fast disks. */
