@@ -19,6 +19,44 @@ export interface BlockPort {
 export const DEFAULT_BLOCKS_IN_FLIGHT = 4;
 
 /**
+ * A Blob's bytes in blocks of exactly `blockSize` (the last one shorter), read as one stream
+ * (much faster than a read per slice). With `fresh`, each block is a new buffer the consumer may
+ * keep or transfer; otherwise one buffer is reused, valid until the next block is asked for.
+ */
+export async function* streamBlocks(
+  blob: Blob,
+  blockSize: number,
+  { fresh = false } = {},
+): AsyncGenerator<Uint8Array> {
+  const reader = blob.stream().getReader();
+  let left = blob.size;
+  const nextBlock = () => new Uint8Array(Math.min(blockSize, Math.max(1, left)));
+  let block = nextBlock();
+  let filled = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (let offset = 0; offset < value.length;) {
+        const take = Math.min(block.length - filled, value.length - offset);
+        block.set(value.subarray(offset, offset + take), filled);
+        filled += take;
+        offset += take;
+        if (filled === block.length) {
+          left -= filled;
+          filled = 0;
+          yield block;
+          if (fresh) block = nextBlock();
+        }
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (filled > 0) yield fresh ? block.slice(0, filled) : block.subarray(0, filled);
+}
+
+/**
  * The reading end: reads `blob` as one stream, cuts it into blocks of `blockSize` (the last
  * one shorter) and sends each, waiting while `maxInFlight` are unacknowledged. Ends with 'end',
  * or 'error' when the file cannot be read (it changed or vanished).
@@ -47,27 +85,7 @@ export async function sendBlocks(
     port.postMessage({ type: 'block', block } satisfies BlockMessage, [block.buffer]);
   };
   try {
-    const reader = blob.stream().getReader();
-    let block = new Uint8Array(Math.min(blockSize, Math.max(1, blob.size)));
-    let filled = 0;
-    let left = blob.size;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (let offset = 0; offset < value.length;) {
-        const take = Math.min(block.length - filled, value.length - offset);
-        block.set(value.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === block.length) {
-          left -= filled;
-          await send(block);
-          block = new Uint8Array(Math.min(blockSize, Math.max(1, left)));
-          filled = 0;
-        }
-      }
-    }
-    if (filled > 0) await send(block.slice(0, filled));
+    for await (const block of streamBlocks(blob, blockSize, { fresh: true })) await send(block);
     port.postMessage({ type: 'end' } satisfies BlockMessage);
   } catch (error) {
     port.postMessage({

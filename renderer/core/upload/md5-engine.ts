@@ -1,5 +1,6 @@
 import { createMD5 } from 'hash-wasm';
 import SparkMD5 from 'spark-md5';
+import { streamBlocks } from './block-pipe';
 
 /** wasm: hash-wasm's MD5 (WebAssembly); spark: spark-md5 (plain JavaScript). */
 export type Md5Engine = 'wasm' | 'spark';
@@ -84,34 +85,11 @@ async function hashStream(
   onBlock: (loaded: number) => void | Promise<void>,
   shouldStop: () => boolean,
 ): Promise<void> {
-  const reader = blob.stream().getReader();
-  const block = new Uint8Array(Math.min(blockSize, Math.max(1, blob.size)));
-  let filled = 0;
   let loaded = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (shouldStop()) throw stopped();
-      for (let offset = 0; offset < value.length;) {
-        const take = Math.min(block.length - filled, value.length - offset);
-        block.set(value.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === block.length) {
-          hasher.update(block);
-          loaded += filled;
-          filled = 0;
-          await onBlock(loaded);
-        }
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  if (filled > 0) {
-    hasher.update(block.subarray(0, filled));
-    loaded += filled;
+  for await (const block of streamBlocks(blob, blockSize)) {
+    if (shouldStop()) throw stopped();
+    hasher.update(block);
+    loaded += block.length;
     await onBlock(loaded);
   }
 }
