@@ -29,7 +29,14 @@ import { STORAGE_API } from '../../contract/api-paths';
 import { UPLOAD_CHUNK_SIZE } from '../../contract/upload';
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS } from '../../server/config';
-import { DEMO_PASSWORD, WEB_ROOT, launchBrowser, openPage, signIn } from '../e2e/harness';
+import {
+  DEMO_PASSWORD,
+  WEB_ROOT,
+  launchBrowser,
+  openPage,
+  setMd5WorkerPolicy,
+  signIn,
+} from '../e2e/harness';
 
 type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
@@ -117,13 +124,7 @@ async function hashInPage(browser: Browser, base: string, file: string, strictCs
     await watchLongTasks(page);
     if (strictCsp) {
       // A worker whose policy forbids WebAssembly: hash-wasm cannot start, spark-md5 runs.
-      await context.route('**/assets/md5.worker-*.js', async (route) => {
-        const response = await route.fetch();
-        await route.fulfill({
-          response,
-          headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" },
-        });
-      });
+      await setMd5WorkerPolicy(context, "script-src 'self'");
     }
     await page.goto(`${base}${PAGE}`);
     await page.waitForURL(/\/login/);

@@ -137,3 +137,17 @@ export async function signIn(
 }
 
 export const DEMO_PASSWORD = 'Edu@2026';
+
+/**
+ * Serves the MD5 worker's script with a Content-Security-Policy of its own: `script-src 'self'`
+ * forbids its WebAssembly, `worker-src 'none'` its reading worker.
+ */
+export async function setMd5WorkerPolicy(context: BrowserContext, policy: string): Promise<void> {
+  await context.route('**/assets/md5.worker-*.js', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': policy },
+    });
+  });
+}

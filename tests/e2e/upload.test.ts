@@ -24,6 +24,7 @@ import {
   keepScreenshot,
   launchBrowser,
   openPage,
+  setMd5WorkerPolicy,
   signIn,
   type OpenedPage,
 } from './harness';
@@ -211,6 +212,15 @@ afterAll(async () => {
 });
 
 /** Opens My files: the page sends a visitor without a session to sign in, then back. */
+/** What each MD5 of the page reported (engine, bytes, where it ran and how it read). */
+function hashMeasures(page: Page): Promise<unknown[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByName('edudesk-upload-md5')
+      .map((entry) => (entry as PerformanceMeasure).detail as unknown),
+  );
+}
+
 async function openMyFiles(): Promise<Page> {
   opened = await openPage(browser, `${server.url}${PAGE}`);
   const { page } = opened;
@@ -285,11 +295,7 @@ describe('uploads from the My files page', () => {
     const file = makeFile('hash-wasm.bin', 3 * MIB);
     await fileInput(page).setInputFiles(file.path);
     await waitForState(page, 'hash-wasm.bin', 'done');
-    const measures = await page.evaluate(() =>
-      performance
-        .getEntriesByName('edudesk-upload-md5')
-        .map((entry) => (entry as PerformanceMeasure).detail as unknown),
-    );
+    const measures = await hashMeasures(page);
     // A second worker read the file while the first hashed it.
     expect(measures).toContainEqual({
       engine: 'wasm',
@@ -303,21 +309,11 @@ describe('uploads from the My files page', () => {
   it('hashes in one worker when its reading worker cannot start', async () => {
     const page = await openMyFiles();
     // The hashing worker's policy forbids workers: it reads the file itself.
-    await page.context().route('**/assets/md5.worker-*.js', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), 'content-security-policy': "worker-src 'none'" },
-      });
-    });
+    await setMd5WorkerPolicy(page.context(), "worker-src 'none'");
     const file = makeFile('hash-one-worker.bin', 3 * MIB + 1);
     await fileInput(page).setInputFiles(file.path);
     await waitForState(page, 'hash-one-worker.bin', 'done');
-    const measures = await page.evaluate(() =>
-      performance
-        .getEntriesByName('edudesk-upload-md5')
-        .map((entry) => (entry as PerformanceMeasure).detail as unknown),
-    );
+    const measures = await hashMeasures(page);
     expect(measures).toContainEqual({
       engine: 'wasm',
       bytes: 3 * MIB + 1,
@@ -329,13 +325,7 @@ describe('uploads from the My files page', () => {
 
   it('falls back to spark-md5 in the worker where a strict CSP forbids WebAssembly', async () => {
     opened = await openPage(browser, `${server.url}/login`);
-    await opened.context.route('**/assets/md5.worker-*.js', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), 'content-security-policy': "script-src 'self'" },
-      });
-    });
+    await setMd5WorkerPolicy(opened.context, "script-src 'self'");
     const { page } = opened;
     await page.goto(`${server.url}${PAGE}`);
     await page.waitForURL(/\/login/);
@@ -344,11 +334,7 @@ describe('uploads from the My files page', () => {
     const file = makeFile('hash-spark.bin', 3 * MIB + 5);
     await fileInput(page).setInputFiles(file.path);
     await waitForState(page, 'hash-spark.bin', 'done');
-    const measures = await page.evaluate(() =>
-      performance
-        .getEntriesByName('edudesk-upload-md5')
-        .map((entry) => (entry as PerformanceMeasure).detail as unknown),
-    );
+    const measures = await hashMeasures(page);
     expect(measures).toContainEqual({
       engine: 'spark',
       bytes: 3 * MIB + 5,

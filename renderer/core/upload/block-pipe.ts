@@ -18,6 +18,22 @@ export interface BlockPort {
 /** Blocks waiting in the hasher: 4 × 2 MB keeps the reader ahead without growing memory. */
 export const DEFAULT_BLOCKS_IN_FLIGHT = 4;
 
+/** One side waiting for the other's next message: `wait` resolves at the next `wake`. */
+function waiter(): { wait(): Promise<void>; wake(): void } {
+  let resume: (() => void) | null = null;
+  return {
+    wait: () =>
+      new Promise<void>((resolve) => {
+        resume = resolve;
+      }),
+    wake: () => {
+      const waiting = resume;
+      resume = null;
+      waiting?.();
+    },
+  };
+}
+
 /**
  * A Blob's bytes in blocks of exactly `blockSize` (the last one shorter), read as one stream
  * (much faster than a read per slice). With `fresh`, each block is a new buffer the consumer may
@@ -68,19 +84,13 @@ export async function sendBlocks(
   maxInFlight = DEFAULT_BLOCKS_IN_FLIGHT,
 ): Promise<void> {
   let inFlight = 0;
-  let wake: (() => void) | null = null;
+  const acked = waiter();
   port.onmessage = () => {
     inFlight -= 1;
-    const resume = wake;
-    wake = null;
-    resume?.();
+    acked.wake();
   };
   const send = async (block: Uint8Array) => {
-    while (inFlight >= maxInFlight) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
+    while (inFlight >= maxInFlight) await acked.wait();
     inFlight += 1;
     port.postMessage({ type: 'block', block } satisfies BlockMessage, [block.buffer]);
   };
@@ -116,12 +126,10 @@ export interface BlockReceiver {
 /** The hashing end of the pipe. */
 export function receiveBlocks(port: BlockPort): BlockReceiver {
   const queue: (BlockMessage | Error)[] = [];
-  let wake: (() => void) | null = null;
+  const arrived = waiter();
   const push = (message: BlockMessage | Error) => {
     queue.push(message);
-    const resume = wake;
-    wake = null;
-    resume?.();
+    arrived.wake();
   };
   port.onmessage = (event: MessageEvent) => {
     push(event.data as BlockMessage);
@@ -129,11 +137,7 @@ export function receiveBlocks(port: BlockPort): BlockReceiver {
   async function* blocks(): AsyncGenerator<Uint8Array> {
     try {
       for (;;) {
-        while (queue.length === 0) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-        }
+        while (queue.length === 0) await arrived.wait();
         const message = queue.shift();
         if (message instanceof Error) throw message;
         if (!message || message.type === 'end') return;

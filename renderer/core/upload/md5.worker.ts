@@ -67,7 +67,6 @@ async function hashFromReader(
   } finally {
     started.stop();
   }
-  if (request.blob.size === 0) onBlock(0);
   return hasher.digest();
 }
 
