@@ -15,13 +15,10 @@ import { useRelogin } from './relogin-store';
  */
 async function loadPage(page: ResolvedPage): Promise<ReactNode> {
   switch (page.kind) {
-    case 'login': {
-      const { LoginPage } = await import('./login/login-page');
-      return <LoginPage initialRoute={page.initialRoute} />;
-    }
+    case 'login':
     case 'bind': {
       const { LoginPage } = await import('./login/login-page');
-      return <LoginPage initialRoute="/bind/" />;
+      return <LoginPage initialRoute={page.kind === 'bind' ? '/bind/' : page.initialRoute} />;
     }
     case 'desktop':
     case 'area-desktop':
