@@ -343,4 +343,21 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 6,
+    name: 'storage: chunks written in place into one partial file per upload',
+    sql: `
+      -- The chunks of a partial upload now land at their offset in one file,
+      -- <dataDir>/storage/chunks/<md5>/<each_size>/data; a row here says that chunk is whole
+      -- there. The earlier layout (a file per chunk) is given up: its uploads are forgotten, so
+      -- the clean-up removes their folders as orphans and their chunks are sent again.
+      DELETE FROM partial_uploads;
+      CREATE TABLE partial_chunks (
+        md5       TEXT    NOT NULL,
+        each_size INTEGER NOT NULL,
+        chunk     INTEGER NOT NULL,
+        PRIMARY KEY (md5, each_size, chunk)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { UPLOAD_CODES, chunkLength, isMd5 } from '../../contract/upload';
+import { KeyedLock } from '../auth/keyed-lock';
 import type { ContentStore } from './content-store';
 import type { PartialUploadRepository } from './file-records';
-import { StorageError, STORAGE_MESSAGES } from './storage-errors';
-import { RunningHashes } from './running-hash';
-import { streamToNewFile } from './stream-to-file';
+import { KeyedGate } from './keyed-gate';
+import { RunningHashes, type HashedUpload } from './running-hash';
+import { StorageError, STORAGE_MESSAGES, chunkSizeMismatch, writeFailure } from './storage-errors';
+import { discardStream, streamIntoFile } from './stream-to-file';
 
 /** One chunked upload: the content's MD5, its size and how it is cut. */
 export interface ChunkedFile {
@@ -16,29 +18,30 @@ export interface ChunkedFile {
   chunks: number;
 }
 
+/** A chunked upload cut in chunks of `eachSize` bytes (the last one shorter). */
+export type CutFile = ChunkedFile & { eachSize: number };
+
 /** A temporary file left by a crashed request is removed after this long (real time). */
 const STALE_TEMP_MS = 3600 * 1000;
-// Small reads keep the memory of joining a 2 GB file at a few hundred KB.
+// Small reads keep the memory of hashing a 2 GB file at a few hundred KB.
 const READ_BUFFER_BYTES = 256 * 1024;
-
-async function fileSize(file: string): Promise<number | undefined> {
-  try {
-    const stat = await fs.promises.stat(file);
-    return stat.isFile() ? stat.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The partial file's name in its upload's folder. */
+const PARTIAL_FILE = 'data';
 
 /**
- * The chunks of unfinished uploads, one file per chunk under
- * `chunks/<md5>/<eachSize>/<n>`. A chunk is written to a temporary file and renamed into place
- * when complete, so a chunk file is always whole; two tabs sending the same chunk each write their
- * own temporary file and the last rename wins with the same bytes. The caller runs the merges of
- * one MD5 one at a time.
+ * The chunks of unfinished uploads. Each upload (content and chunk size) has one partial file,
+ * `chunks/<md5>/<eachSize>/data`, and each chunk is written in place at its offset; a chunk is
+ * recorded as whole (in SQLite) only once all its bytes are written, and a chunk recorded whole
+ * is never written again. The merge is then a verification and a rename: the file is not copied.
+ *
+ * Concurrency: the chunks of one content are written side by side (one writer per chunk: a second
+ * tab sending the same chunk waits, then finds it whole), while its merge and its clean-up, which
+ * move or delete the partial file, run alone.
  */
 export class ChunkStore {
   private readonly running = new RunningHashes();
+  private readonly gate = new KeyedGate();
+  private readonly chunkLock = new KeyedLock();
 
   constructor(
     private readonly content: ContentStore,
@@ -52,100 +55,123 @@ export class ChunkStore {
     return path.join(this.content.chunksDir, md5, String(eachSize));
   }
 
-  chunkPath(md5: string, eachSize: number, chunk: number): string {
-    return path.join(this.chunkDir(md5, eachSize), String(chunk));
+  partialPath(md5: string, eachSize: number): string {
+    return path.join(this.chunkDir(md5, eachSize), PARTIAL_FILE);
   }
 
-  /** True when chunk `chunk` is stored whole for this file under any chunk size in use. */
-  async hasChunk(file: ChunkedFile, chunk: number): Promise<boolean> {
-    for (const eachSize of this.partials.chunkSizes(file.md5, file.size, file.chunks)) {
-      const size = await fileSize(this.chunkPath(file.md5, eachSize, chunk));
-      if (size === chunkLength(chunk, file.size, eachSize)) return true;
-    }
-    return false;
-  }
-
-  /** Moves a complete chunk into place and records the upload's activity. */
-  async commitChunk(
-    tempFile: string,
-    file: ChunkedFile & { eachSize: number },
-    chunk: number,
-  ): Promise<void> {
-    const target = this.chunkPath(file.md5, file.eachSize, chunk);
-    // Recorded before the chunk lands, so the clean-up never takes a live folder for an orphan.
-    this.partials.touch({ ...file, now: this.now() });
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.rename(tempFile, target);
-    // The MD5 advances while the upload goes on, so the merge need not read everything again.
-    this.running.advance(
-      runningKey(file.md5, file.eachSize),
-      (index) => this.chunkPath(file.md5, file.eachSize, index),
-      (index) => chunkLength(index, file.size, file.eachSize),
-    );
+  /** True when chunk `chunk` is whole for this file under any chunk size in use. */
+  hasChunk(file: ChunkedFile, chunk: number): boolean {
+    return this.partials
+      .chunkSizes(file.md5, file.size, file.chunks)
+      .some((eachSize) => this.partials.isReceived(file.md5, eachSize, chunk));
   }
 
   /**
-   * Joins the chunks into one temporary file, hashing as it goes, and returns it once its MD5
-   * equals the declared one. Chunks missing (or an abnormal count) and a mismatch answer
-   * chunkmerge; after a mismatch the chunks are deleted, so the next attempt sends them again.
-   * Nothing half-written remains: the temporary file is removed on any failure.
+   * Writes chunk `chunk` from `source` in place and records it as whole. A chunk already whole,
+   * or a file already stored, is not written again: the bytes are read and dropped. A chunk of
+   * the wrong length is refused and not recorded.
    */
-  async merge(file: ChunkedFile): Promise<string> {
-    const eachSize = await this.completeChunkSize(file);
-    const key = runningKey(file.md5, eachSize);
-    const pathOf = (index: number) => this.chunkPath(file.md5, eachSize, index);
-    // Usually known by now (hashed while the chunks arrived); else hashed while joining.
-    const ahead = await this.running.digestIfUnchanged(key, file.chunks, pathOf);
-    if (ahead !== undefined && ahead !== file.md5) await this.mismatch(file.md5);
-    const temp = this.content.reserveTemp();
+  async writeChunk(file: CutFile, chunk: number, source: Readable): Promise<void> {
+    const key = runningKey(file.md5, file.eachSize);
+    await this.gate.shared(file.md5, () =>
+      this.chunkLock.run(`${key}/${String(chunk)}`, async () => {
+        const stored = (await this.content.storedSize(file.md5)) === file.size;
+        if (stored || this.partials.isReceived(file.md5, file.eachSize, chunk)) {
+          await discardStream(source);
+          return;
+        }
+        const length = chunkLength(chunk, file.size, file.eachSize);
+        // Recorded before the first byte lands, so the clean-up never takes it for an orphan.
+        this.partials.touch({ ...file, now: this.now() });
+        const written = await this.writeInPlace(file, (chunk - 1) * file.eachSize, length, source);
+        if (written !== length) throw chunkSizeMismatch();
+        if (!this.partials.markReceived(file.md5, file.eachSize, chunk)) {
+          throw writeFailure(new Error('partial upload removed while written'));
+        }
+        this.running.advance(key, this.hashedUpload(file));
+      }),
+    );
+  }
+
+  private async writeInPlace(
+    file: CutFile,
+    start: number,
+    length: number,
+    source: Readable,
+  ): Promise<number> {
     try {
-      const paths = Array.from({ length: file.chunks }, (_, index) => pathOf(index + 1));
-      const written = await streamToNewFile(Readable.from(concatenate(paths)), temp, {
-        maxBytes: file.size,
-        durable: true,
-        hash: ahead === undefined,
-      });
-      let md5 = written.md5;
-      if (ahead !== undefined) {
-        // The chunks joined must be the chunks hashed: a chunk replaced meanwhile means reading
-        // the result once more.
-        md5 = (await this.running.unchanged(key, pathOf)) ? ahead : await md5OfFile(temp);
-      }
-      if (md5 !== file.md5 || written.bytes !== file.size) {
-        await fs.promises.rm(temp, { force: true }).catch(() => undefined);
-        await this.mismatch(file.md5);
-      }
-      return temp;
+      await fs.promises.mkdir(this.chunkDir(file.md5, file.eachSize), { recursive: true });
     } catch (error) {
-      await fs.promises.rm(temp, { force: true }).catch(() => undefined);
-      throw error;
-    } finally {
-      this.content.releaseTemp(temp);
+      throw writeFailure(error);
     }
+    const written = await streamIntoFile(source, this.partialPath(file.md5, file.eachSize), start, {
+      maxBytes: length,
+      hash: false,
+      overLimit: chunkSizeMismatch,
+    });
+    return written.bytes;
+  }
+
+  private hashedUpload(file: CutFile): HashedUpload {
+    return {
+      file: this.partialPath(file.md5, file.eachSize),
+      isWhole: (chunk) =>
+        chunk <= file.chunks && this.partials.isReceived(file.md5, file.eachSize, chunk),
+      rangeOf: (chunk) => ({
+        start: (chunk - 1) * file.eachSize,
+        length: chunkLength(chunk, file.size, file.eachSize),
+      }),
+    };
+  }
+
+  /**
+   * Verifies the partial file of a complete upload and hands it to `keep` (which moves it into
+   * the content store), then forgets the upload. Chunks missing answer chunkmerge saying how
+   * many; a file whose MD5 or size is not the declared one answers chunkmerge and is deleted with
+   * its chunks, so the next attempt sends them again. Runs alone for its content; nothing is done
+   * when the content is stored already (another tab merged it).
+   */
+  async merge(file: ChunkedFile, keep: (verified: string) => Promise<void>): Promise<void> {
+    await this.gate.exclusive(file.md5, async () => {
+      if ((await this.content.storedSize(file.md5)) === file.size) return;
+      const eachSize = this.completeChunkSize(file);
+      const partial = this.partialPath(file.md5, eachSize);
+      // Usually known by now (hashed while the chunks arrived); else the file is read once.
+      const size = await fileSize(partial);
+      const md5 =
+        size === file.size
+          ? ((await this.running.digest(runningKey(file.md5, eachSize), file.chunks)) ??
+            (await md5OfFile(partial)))
+          : undefined;
+      if (md5 !== file.md5) await this.mismatch(file.md5);
+      try {
+        await flushToDisk(partial);
+        await keep(partial);
+      } catch (error) {
+        throw writeFailure(error);
+      }
+      await this.forgetAll(file.md5);
+    });
   }
 
   /** The merged content is not what was declared: forget the chunks, answer chunkmerge. */
   private async mismatch(md5: string): Promise<never> {
-    await this.discard(md5);
+    await this.forgetAll(md5);
     throw new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.mergeMismatch);
   }
 
   /** Forgets every partial upload of this content (after a merge, or a mismatch). */
-  async discard(md5: string): Promise<void> {
+  private async forgetAll(md5: string): Promise<void> {
     this.partials.removeAll(md5);
     this.running.forget(md5);
     await fs.promises.rm(path.join(this.content.chunksDir, md5), { recursive: true, force: true });
   }
 
-  /** The chunk size whose chunks are all present, or chunkmerge saying how many are missing. */
-  private async completeChunkSize(file: ChunkedFile): Promise<number> {
+  /** The chunk size whose chunks are all whole, or chunkmerge saying how many are missing. */
+  private completeChunkSize(file: ChunkedFile): number {
     let fewestMissing = file.chunks;
     for (const eachSize of this.partials.chunkSizes(file.md5, file.size, file.chunks)) {
-      let missing = 0;
-      for (let chunk = 1; chunk <= file.chunks; chunk += 1) {
-        const size = await fileSize(this.chunkPath(file.md5, eachSize, chunk));
-        if (size !== chunkLength(chunk, file.size, eachSize)) missing += 1;
-      }
+      const missing = file.chunks - this.partials.receivedCount(file.md5, eachSize);
       if (missing === 0) return eachSize;
       fewestMissing = Math.min(fewestMissing, missing);
     }
@@ -163,14 +189,17 @@ export class ChunkStore {
   async cleanup(olderThan: number): Promise<number> {
     let removed = 0;
     for (const stale of this.partials.staleBefore(olderThan)) {
-      await fs.promises.rm(this.chunkDir(stale.md5, stale.eachSize), {
-        recursive: true,
-        force: true,
+      await this.gate.exclusive(stale.md5, async () => {
+        await fs.promises.rm(this.chunkDir(stale.md5, stale.eachSize), {
+          recursive: true,
+          force: true,
+        });
+        this.partials.remove(stale.md5, stale.eachSize);
+        this.running.forget(runningKey(stale.md5, stale.eachSize));
       });
-      this.partials.remove(stale.md5, stale.eachSize);
-      this.running.forget(runningKey(stale.md5, stale.eachSize));
       removed += 1;
     }
+    this.partials.removeOrphanChunks();
     removed += await this.removeOrphanChunkDirs();
     removed += await this.removeStaleTemps();
     return removed;
@@ -180,15 +209,20 @@ export class ChunkStore {
     let removed = 0;
     for (const md5 of await listDir(this.content.chunksDir)) {
       const dir = path.join(this.content.chunksDir, md5);
-      const sizes = await listDir(dir);
-      const recorded = isMd5(md5) ? this.partials.chunkSizesOf(md5).map(String) : [];
-      const known = sizes.filter((size) => recorded.includes(size));
-      for (const size of sizes) {
-        if (known.includes(size)) continue;
-        await fs.promises.rm(path.join(dir, size), { recursive: true, force: true });
-        removed += 1;
-      }
-      if (known.length === 0) await fs.promises.rm(dir, { recursive: true, force: true });
+      // Alone for this content: no chunk is being written into a folder judged orphan.
+      const run = (task: () => Promise<void>) =>
+        isMd5(md5) ? this.gate.exclusive(md5, task) : task();
+      await run(async () => {
+        const sizes = await listDir(dir);
+        const recorded = isMd5(md5) ? this.partials.chunkSizesOf(md5).map(String) : [];
+        const known = sizes.filter((size) => recorded.includes(size));
+        for (const size of sizes) {
+          if (known.includes(size)) continue;
+          await fs.promises.rm(path.join(dir, size), { recursive: true, force: true });
+          removed += 1;
+        }
+        if (known.length === 0) await fs.promises.rm(dir, { recursive: true, force: true });
+      });
     }
     return removed;
   }
@@ -213,12 +247,37 @@ function runningKey(md5: string, eachSize: number): string {
   return `${md5}/${String(eachSize)}`;
 }
 
-async function md5OfFile(file: string): Promise<string> {
-  const hash = createHash('md5');
-  for await (const block of fs.createReadStream(file, { highWaterMark: READ_BUFFER_BYTES })) {
-    hash.update(block as Buffer);
+async function fileSize(file: string): Promise<number | undefined> {
+  try {
+    const stat = await fs.promises.stat(file);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
   }
-  return hash.digest('hex');
+}
+
+/** The file's MD5, or undefined when it cannot be read. */
+async function md5OfFile(file: string): Promise<string | undefined> {
+  try {
+    const hash = createHash('md5');
+    for await (const block of fs.createReadStream(file, { highWaterMark: READ_BUFFER_BYTES })) {
+      hash.update(block as Buffer);
+    }
+    return hash.digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Flushes a file's bytes to the disk, so it is whole once renamed into place. */
+async function flushToDisk(file: string): Promise<void> {
+  // Opened for writing: Windows flushes only through a handle that may write.
+  const handle = await fs.promises.open(file, 'r+');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function listDir(dir: string): Promise<string[]> {
@@ -226,13 +285,5 @@ async function listDir(dir: string): Promise<string[]> {
     return await fs.promises.readdir(dir);
   } catch {
     return [];
-  }
-}
-
-async function* concatenate(paths: string[]): AsyncGenerator<Buffer> {
-  for (const file of paths) {
-    for await (const block of fs.createReadStream(file, { highWaterMark: READ_BUFFER_BYTES })) {
-      yield block as Buffer;
-    }
   }
 }

@@ -6,7 +6,7 @@ import { isMd5 } from '../../contract/upload';
 /**
  * Where the storage service keeps bytes, all under `<dataDir>/storage/`:
  * - `files/<first two hex>/<md5>`: stored content, once per distinct content (instant upload);
- * - `chunks/<md5>/<eachSize>/<n>`: the chunks of an unfinished chunked upload;
+ * - `chunks/<md5>/<eachSize>/data`: the partial file of an unfinished chunked upload;
  * - `tmp/`: files being written; a file is moved into place only once complete and verified.
  * Names given by clients never become paths: content is addressed by its MD5 (checked to be
  * 32 hex characters) and chunks by numbers.

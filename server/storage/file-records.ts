@@ -81,7 +81,18 @@ export class FileRecordRepository {
   }
 }
 
-/** Unfinished chunked uploads: when each was last touched, for the clean-up. */
+/** One partial upload: its content, the chunk size it is cut in, its size and chunk count. */
+export interface PartialUpload {
+  md5: string;
+  eachSize: number;
+  size: number;
+  chunks: number;
+}
+
+/**
+ * Unfinished chunked uploads (when each was last touched, for the clean-up) and which of their
+ * chunks are whole on disk.
+ */
 export class PartialUploadRepository {
   private readonly touchStatement: Statement;
   private readonly sizesStatement: Statement<[string, number, number], { each_size: number }>;
@@ -89,8 +100,14 @@ export class PartialUploadRepository {
   private readonly staleStatement: Statement<[number], { md5: string; each_size: number }>;
   private readonly deleteStatement: Statement<[string, number]>;
   private readonly deleteAllStatement: Statement<[string]>;
+  private readonly receivedStatement: Statement<[{ md5: string; eachSize: number; chunk: number }]>;
+  private readonly hasReceivedStatement: Statement<[string, number, number], { chunk: number }>;
+  private readonly receivedCountStatement: Statement<[string, number], { count: number }>;
+  private readonly forgetChunksStatement: Statement<[string, number]>;
+  private readonly forgetAllChunksStatement: Statement<[string]>;
+  private readonly forgetOrphanChunksStatement: Statement<[]>;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.touchStatement = db.prepare(
       `INSERT INTO partial_uploads (md5, each_size, size, chunks, updated_at)
        VALUES (@md5, @eachSize, @size, @chunks, @now)
@@ -107,9 +124,29 @@ export class PartialUploadRepository {
       'DELETE FROM partial_uploads WHERE md5 = ? AND each_size = ?',
     );
     this.deleteAllStatement = db.prepare('DELETE FROM partial_uploads WHERE md5 = ?');
+    // Only for an upload still recorded: a chunk finishing after its upload was cleaned up or
+    // merged must not revive it.
+    this.receivedStatement = db.prepare(
+      `INSERT OR IGNORE INTO partial_chunks (md5, each_size, chunk)
+       SELECT md5, each_size, @chunk FROM partial_uploads WHERE md5 = @md5 AND each_size = @eachSize`,
+    );
+    this.hasReceivedStatement = db.prepare(
+      'SELECT chunk FROM partial_chunks WHERE md5 = ? AND each_size = ? AND chunk = ?',
+    );
+    this.receivedCountStatement = db.prepare(
+      'SELECT count(*) AS count FROM partial_chunks WHERE md5 = ? AND each_size = ?',
+    );
+    this.forgetChunksStatement = db.prepare(
+      'DELETE FROM partial_chunks WHERE md5 = ? AND each_size = ?',
+    );
+    this.forgetAllChunksStatement = db.prepare('DELETE FROM partial_chunks WHERE md5 = ?');
+    this.forgetOrphanChunksStatement = db.prepare(
+      `DELETE FROM partial_chunks WHERE NOT EXISTS (SELECT 1 FROM partial_uploads p
+         WHERE p.md5 = partial_chunks.md5 AND p.each_size = partial_chunks.each_size)`,
+    );
   }
 
-  touch(entry: { md5: string; eachSize: number; size: number; chunks: number; now: number }): void {
+  touch(entry: PartialUpload & { now: number }): void {
     this.touchStatement.run(entry);
   }
 
@@ -127,11 +164,36 @@ export class PartialUploadRepository {
     return this.staleStatement.all(time).map((row) => ({ md5: row.md5, eachSize: row.each_size }));
   }
 
+  /** Records chunk `chunk` as whole on disk; false when the upload is no longer recorded. */
+  markReceived(md5: string, eachSize: number, chunk: number): boolean {
+    this.receivedStatement.run({ md5, eachSize, chunk });
+    return this.isReceived(md5, eachSize, chunk);
+  }
+
+  isReceived(md5: string, eachSize: number, chunk: number): boolean {
+    return this.hasReceivedStatement.get(md5, eachSize, chunk) !== undefined;
+  }
+
+  receivedCount(md5: string, eachSize: number): number {
+    return this.receivedCountStatement.get(md5, eachSize)?.count ?? 0;
+  }
+
   remove(md5: string, eachSize: number): void {
-    this.deleteStatement.run(md5, eachSize);
+    this.db.transaction(() => {
+      this.deleteStatement.run(md5, eachSize);
+      this.forgetChunksStatement.run(md5, eachSize);
+    })();
   }
 
   removeAll(md5: string): void {
-    this.deleteAllStatement.run(md5);
+    this.db.transaction(() => {
+      this.deleteAllStatement.run(md5);
+      this.forgetAllChunksStatement.run(md5);
+    })();
+  }
+
+  /** Forgets chunks whose upload is gone (left by an interrupted clean-up). */
+  removeOrphanChunks(): void {
+    this.forgetOrphanChunksStatement.run();
   }
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_CODES } from '../../contract/upload';
 import { MESSAGES } from '../http/messages';
 import type { ContentStore } from './content-store';
 import { StorageError, STORAGE_MESSAGES, payloadTooLarge } from './storage-errors';
-import { streamToNewFile, type WrittenFile } from './stream-to-file';
+import { streamToNewFile, type WriteOptions, type WrittenFile } from './stream-to-file';
 
 /** The one file part of a multipart request, already on disk in a reserved temporary file. */
 export interface ReceivedFile extends WrittenFile {
@@ -35,39 +37,23 @@ export function multipartLimits(maxRequestBytes: number) {
 
 /**
  * Reads a multipart request part by part: text fields into a map (first value wins), the file
- * part streamed to a temporary file as it arrives, whatever the order of the parts. The caller
- * owns the temporary file afterwards: commit it or call `discardReceived`.
+ * part streamed to a temporary file as it arrives (hashed, and flushed to disk since it is to be
+ * kept), whatever the order of the parts. The caller owns the temporary file afterwards: commit
+ * it or call `discardReceived`.
  */
 export async function readMultipart(
   request: FastifyRequest,
   store: ContentStore,
   maxBytes: number,
-  hash = true,
 ): Promise<ReceivedMultipart> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
   try {
     for await (const part of request.parts({ limits: multipartLimits(maxBytes) })) {
       if (part.type === 'file') {
-        const temp = store.reserveTemp();
-        try {
-          const written = await streamToNewFile(part.file, temp, { maxBytes, hash });
-          if (part.file.truncated) throw payloadTooLarge();
-          file = {
-            ...written,
-            temp,
-            filename: decodeFormDataFilename(part.filename),
-            fieldname: part.fieldname,
-          };
-        } catch (error) {
-          store.releaseTemp(temp);
-          throw error;
-        }
+        file = await receiveFile(store, part, { maxBytes, durable: true });
       } else if (!(part.fieldname in fields)) {
-        if (part.valueTruncated) {
-          throw new StorageError(400, 'invalid_request', MESSAGES.invalidRequest);
-        }
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+        fields[part.fieldname] = fieldValue(part);
       }
     }
   } catch (error) {
@@ -75,6 +61,72 @@ export async function readMultipart(
     throw error;
   }
   return { fields, file };
+}
+
+/**
+ * Reads a multipart request and hands its one file part to `consume` with the text fields. When
+ * the fields `ready` asks for came before the file (as the platform's clients send them), the part
+ * is consumed as it arrives, straight to its place; otherwise it is first streamed to a temporary
+ * file and consumed from there once the whole request is read. Fields after the file are read
+ * but not given to an early `consume`. 'Not find file' when there is no file part.
+ */
+export async function consumeMultipart<T>(
+  request: FastifyRequest,
+  store: ContentStore,
+  maxBytes: number,
+  ready: (fields: Record<string, string>) => boolean,
+  consume: (fields: Record<string, string>, file: Readable, filename: string) => Promise<T>,
+): Promise<T> {
+  const fields: Record<string, string> = {};
+  let consumed: { result: T } | undefined;
+  let spooled: ReceivedFile | undefined;
+  try {
+    for await (const part of request.parts({ limits: multipartLimits(maxBytes) })) {
+      if (part.type !== 'file') {
+        if (!(part.fieldname in fields)) fields[part.fieldname] = fieldValue(part);
+      } else if (ready(fields)) {
+        const filename = decodeFormDataFilename(part.filename);
+        consumed = { result: await consume({ ...fields }, part.file, filename) };
+        if (part.file.truncated) throw payloadTooLarge();
+      } else {
+        // Only passing through: not hashed, not flushed.
+        spooled = await receiveFile(store, part, { maxBytes, hash: false });
+      }
+    }
+    if (consumed) return consumed.result;
+    if (!spooled) throw new StorageError(400, UPLOAD_CODES.noFile, STORAGE_MESSAGES.noFile);
+    return await consume(fields, fs.createReadStream(spooled.temp), spooled.filename);
+  } finally {
+    if (spooled) await discardReceived(store, spooled);
+  }
+}
+
+/** A text field's value; one cut off at busboy's limit is refused. */
+function fieldValue(part: MultipartValue): string {
+  if (part.valueTruncated) throw new StorageError(400, 'invalid_request', MESSAGES.invalidRequest);
+  return typeof part.value === 'string' ? part.value : '';
+}
+
+/** Streams a file part to a new reserved temporary file. */
+async function receiveFile(
+  store: ContentStore,
+  part: MultipartFile,
+  options: WriteOptions,
+): Promise<ReceivedFile> {
+  const temp = store.reserveTemp();
+  try {
+    const written = await streamToNewFile(part.file, temp, options);
+    if (part.file.truncated) throw payloadTooLarge();
+    return {
+      ...written,
+      temp,
+      filename: decodeFormDataFilename(part.filename),
+      fieldname: part.fieldname,
+    };
+  } catch (error) {
+    store.releaseTemp(temp);
+    throw error;
+  }
 }
 
 export async function discardReceived(store: ContentStore, file: ReceivedFile): Promise<void> {

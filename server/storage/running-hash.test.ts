@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RunningHashes } from './running-hash';
+import { RunningHashes, type HashedUpload } from './running-hash';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-running-'));
 afterAll(() => {
@@ -11,49 +11,61 @@ afterAll(() => {
 });
 
 const EACH = 1000;
-const pathOf = (key: string) => (chunk: number) => path.join(dir, key, String(chunk));
-const lengthOf = () => EACH;
 
-function write(key: string, chunk: number, fill: number): Buffer {
-  fs.mkdirSync(path.join(dir, key), { recursive: true });
-  const data = Buffer.alloc(EACH, fill);
-  // Like a chunk commit: a new file renamed into place (a new inode).
-  const temp = path.join(dir, `${key}-${String(chunk)}.tmp`);
-  fs.writeFileSync(temp, data);
-  fs.renameSync(temp, pathOf(key)(chunk));
-  return data;
+/** A partial file that chunks are written into in place, and which of them are whole. */
+function partial(name: string): HashedUpload & { write: (chunk: number, fill: number) => Buffer } {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, '');
+  const whole = new Set<number>();
+  return {
+    file,
+    isWhole: (chunk) => whole.has(chunk),
+    rangeOf: (chunk) => ({ start: (chunk - 1) * EACH, length: EACH }),
+    write(chunk, fill) {
+      const data = Buffer.alloc(EACH, fill);
+      const fd = fs.openSync(file, 'r+');
+      fs.writeSync(fd, data, 0, EACH, (chunk - 1) * EACH);
+      fs.closeSync(fd);
+      whole.add(chunk);
+      return data;
+    },
+  };
 }
 
 describe('RunningHashes', () => {
-  it('hashes chunks in order as they arrive, whatever order they land in', async () => {
+  it('hashes chunks in order as they become whole, whatever order they land in', async () => {
     const hashes = new RunningHashes();
-    const parts = [write('a', 2, 2), write('a', 3, 3)];
-    hashes.advance('a', pathOf('a'), lengthOf);
-    expect(await hashes.digestIfUnchanged('a', 3, pathOf('a'))).toBeUndefined();
-    parts.unshift(write('a', 1, 1));
-    hashes.advance('a', pathOf('a'), lengthOf);
+    const upload = partial('a');
+    const parts = [upload.write(2, 2), upload.write(3, 3)];
+    hashes.advance('a', upload);
+    expect(await hashes.digest('a', 3)).toBeUndefined();
+    parts.unshift(upload.write(1, 1));
+    hashes.advance('a', upload);
     const expected = createHash('md5').update(Buffer.concat(parts)).digest('hex');
-    expect(await hashes.digestIfUnchanged('a', 3, pathOf('a'))).toBe(expected);
+    expect(await hashes.digest('a', 3)).toBe(expected);
+    // Not complete for a file of more chunks.
+    expect(await hashes.digest('a', 4)).toBeUndefined();
   });
 
-  it('gives nothing when a hashed chunk was replaced afterwards', async () => {
+  it('gives nothing when the file was cut short under it', async () => {
     const hashes = new RunningHashes();
-    write('b', 1, 1);
-    write('b', 2, 2);
-    hashes.advance('b', pathOf('b'), lengthOf);
-    await hashes.digestIfUnchanged('b', 2, pathOf('b'));
-    write('b', 1, 9);
-    expect(await hashes.digestIfUnchanged('b', 2, pathOf('b'))).toBeUndefined();
-    expect(await hashes.unchanged('b', pathOf('b'))).toBe(false);
+    const upload = partial('b');
+    upload.write(1, 1);
+    upload.write(2, 2);
+    fs.truncateSync(upload.file, EACH + 10);
+    hashes.advance('b', upload);
+    expect(await hashes.digest('b', 2)).toBeUndefined();
   });
 
   it('forgets an upload, and every chunk size of a content', () => {
     const hashes = new RunningHashes();
-    write('c/10', 1, 1);
-    hashes.advance('c/10', pathOf('c/10'), lengthOf);
-    hashes.advance('c/20', pathOf('c/20'), lengthOf);
-    expect(hashes.size).toBe(2);
+    const upload = partial('c');
+    upload.write(1, 1);
+    hashes.advance('c/10', upload);
+    hashes.advance('c/20', upload);
+    hashes.advance('cc/20', upload);
+    expect(hashes.size).toBe(3);
     hashes.forget('c');
-    expect(hashes.size).toBe(0);
+    expect(hashes.size).toBe(1);
   });
 });

@@ -53,6 +53,11 @@ export function payloadTooLarge(): StorageError {
   return new StorageError(413, UPLOAD_CODES.fileTooLarge, STORAGE_MESSAGES.sizeExceeded);
 }
 
+/** A chunk longer or shorter than its place in the file (spec §4: eachSize, the last shorter). */
+export function chunkSizeMismatch(): StorageError {
+  return new StorageError(400, UPLOAD_CODES.chunkSizeMismatch, STORAGE_MESSAGES.chunkSizeMismatch);
+}
+
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
 function errnoCode(error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageError, payloadTooLarge, writeFailure } from './storage-errors';
 
@@ -17,6 +17,8 @@ export interface WriteOptions {
   durable?: boolean;
   /** false skips the MD5 (a chunk's own MD5 is of no use: the merge verifies the whole file). */
   hash?: boolean;
+  /** The error for more than `maxBytes` (by default 413 '大小超出限制'). */
+  overLimit?: () => StorageError;
 }
 
 /** Hashes and counts what passes through, and stops the flow past the byte limit. */
@@ -24,18 +26,16 @@ class HashingCounter extends Transform {
   readonly hash: Hash | null;
   bytes = 0;
 
-  constructor(
-    private readonly maxBytes: number,
-    hash: boolean,
-  ) {
+  constructor(private readonly options: WriteOptions) {
     super();
-    this.hash = hash ? createHash('md5') : null;
+    this.hash = options.hash === false ? null : createHash('md5');
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) {
-      callback(payloadTooLarge());
+    // Refused before the bytes go on: nothing past the limit is ever written.
+    if (this.bytes > this.options.maxBytes) {
+      callback((this.options.overLimit ?? payloadTooLarge)());
       return;
     }
     this.hash?.update(chunk);
@@ -53,7 +53,7 @@ export async function streamToNewFile(
   target: string,
   options: WriteOptions,
 ): Promise<WrittenFile> {
-  const counter = new HashingCounter(options.maxBytes, options.hash !== false);
+  const counter = new HashingCounter(options);
   try {
     await pipeline(
       source,
@@ -66,6 +66,44 @@ export async function streamToNewFile(
     throw toStorageError(error);
   }
   return { bytes: counter.bytes, md5: counter.hash?.digest('hex') ?? '' };
+}
+
+// Read and write, created when missing (owner only), never truncated.
+const OPEN_IN_PLACE = fs.constants.O_RDWR | fs.constants.O_CREAT;
+
+/**
+ * Streams `source` into the file `target` (created when missing) at byte `position`, overwriting
+ * what is there: a chunk written in place into its upload's partial file. On failure the bytes
+ * written so far stay (the caller has not recorded them as whole), and the error is a
+ * StorageError as for `streamToNewFile`.
+ */
+export async function streamIntoFile(
+  source: Readable,
+  target: string,
+  position: number,
+  options: WriteOptions,
+): Promise<WrittenFile> {
+  const counter = new HashingCounter(options);
+  try {
+    const handle = await fs.promises.open(target, OPEN_IN_PLACE, 0o600);
+    // The stream owns the handle from here: it closes it when done or destroyed.
+    await pipeline(source, counter, handle.createWriteStream({ start: position }));
+  } catch (error) {
+    throw toStorageError(error);
+  }
+  return { bytes: counter.bytes, md5: counter.hash?.digest('hex') ?? '' };
+}
+
+/** Reads `source` to its end and drops the bytes (a part the server already has). */
+export async function discardStream(source: Readable): Promise<void> {
+  await pipeline(
+    source,
+    new Writable({
+      write(_chunk, _encoding, callback) {
+        callback();
+      },
+    }),
+  );
 }
 
 /** File-system failures become 507/500 answers; a broken or abandoned request stays as it is. */

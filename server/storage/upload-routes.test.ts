@@ -385,6 +385,87 @@ describe('storage uploads', () => {
       expect(filesUnder(path.join(storage, 'chunks', claimed))).toEqual([]);
     });
 
+    it('never writes a whole chunk again, records no cut-off chunk, and takes the file before its fields', async () => {
+      const data = bytes(4 * MIB + 9, 26);
+      const hash = md5Of(data);
+      const chunkCheck = async (chunk: number) =>
+        envelope<{ data: boolean }>(
+          await formPost(
+            t.app,
+            STORAGE_API.blockUploadCheck,
+            { md5: hash, size: String(data.length), chunks: '3', chunk: String(chunk) },
+            cookie,
+          ),
+        ).data.data;
+      const first = await postChunk(t.app, cookie, { data, md5: hash, chunk: 1, eachSize: EACH });
+      expect(first.statusCode).toBe(200);
+      // The same chunk again with other bytes: accepted, but what is whole stays as it is.
+      const again = await postChunk(t.app, cookie, {
+        data,
+        md5: hash,
+        chunk: 1,
+        eachSize: EACH,
+        override: bytes(EACH, 99),
+      });
+      expect(again.statusCode).toBe(200);
+      // A chunk cut short (no declared size): refused, and not taken as whole.
+      const undeclared = {
+        chunk: '2',
+        chunks: '3',
+        eachSize: String(EACH),
+        md5: hash,
+        fileName: 'v.mp4',
+        fullSize: String(data.length),
+      };
+      const cut = await postMultipart(
+        t.app,
+        STORAGE_API.chunkUpload,
+        undeclared,
+        { name: 'blob', data: data.subarray(EACH, EACH + 1000) },
+        cookie,
+      );
+      expect(cut.json()).toMatchObject({ code: 'chunk_size_mismatch' });
+      expect(await chunkCheck(2)).toBe(false);
+      // The file part before the fields (the server cannot place it yet): taken all the same.
+      for (const chunk of [2, 3]) {
+        const part = data.subarray((chunk - 1) * EACH, chunk * EACH);
+        const body = new FormData();
+        body.append('file', new Blob([new Uint8Array(part)]), 'v.mp4');
+        for (const [key, value] of Object.entries({
+          chunk: String(chunk),
+          chunks: '3',
+          eachSize: String(EACH),
+          md5: hash,
+          fileName: 'v.mp4',
+          fullSize: String(data.length),
+        })) {
+          body.append(key, value);
+        }
+        const response = new Response(body);
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: STORAGE_API.chunkUpload,
+          headers: { 'content-type': response.headers.get('content-type') ?? '', cookie },
+          payload: Buffer.from(await response.arrayBuffer()),
+        });
+        expect(answer.json()).toMatchObject({ status: 200, data: { chunk, chunks: 3 } });
+      }
+      expect([await chunkCheck(1), await chunkCheck(2), await chunkCheck(3)]).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      const merged = await formPost(
+        t.app,
+        STORAGE_API.mergeFile,
+        { md5: hash, name: 'v.mp4', size: String(data.length), chunks: '3' },
+        cookie,
+      );
+      expect(merged.json()).toMatchObject({ status: 200, data: { md5: hash } });
+      const stored = fs.readFileSync(path.join(storage, 'files', hash.slice(0, 2), hash));
+      expect(stored.equals(data)).toBe(true);
+    });
+
     it('does not corrupt a file when two tabs send the same chunks at once', async () => {
       const shared = bytes(6 * MIB + 1, 25);
       const sharedMd5 = md5Of(shared);
@@ -620,7 +701,7 @@ describe('storage limits and failures', () => {
       const freshMd5 = md5Of(fresh);
       await postChunk(t.app, cookie, { data, md5, chunk: 1, eachSize: 2000 });
       const chunks = path.join(t.dataDir, 'storage', 'chunks');
-      expect(filesUnder(path.join(chunks, md5))).toEqual([path.join('2000', '1')]);
+      expect(filesUnder(path.join(chunks, md5))).toEqual([path.join('2000', 'data')]);
 
       t.clock.advance(3000 * 1000);
       await postChunk(t.app, cookie, { data: fresh, md5: freshMd5, chunk: 1, eachSize: 2000 });
@@ -636,7 +717,7 @@ describe('storage limits and failures', () => {
       expect((await check(freshMd5)).json()).toMatchObject({ data: { data: true } });
       expect(filesUnder(path.join(chunks, md5))).toEqual([]);
       expect((await check(md5)).json()).toMatchObject({ data: { data: false } });
-      expect(filesUnder(path.join(chunks, freshMd5))).toEqual([path.join('2000', '1')]);
+      expect(filesUnder(path.join(chunks, freshMd5))).toEqual([path.join('2000', 'data')]);
     } finally {
       await t.close();
     }

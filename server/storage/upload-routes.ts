@@ -15,7 +15,7 @@ import { ok } from '../http/envelope';
 import type { ServicesPluginOptions } from '../services';
 import { registerDownloadRoutes } from './download-routes';
 import { multipartFieldsValidator } from './multipart-fields';
-import { multipartLimits, readMultipart } from './multipart-reader';
+import { consumeMultipart, multipartLimits, readMultipart } from './multipart-reader';
 import { storageErrorHandler } from './storage-error-handler';
 import { uploadLimits } from './upload-limits';
 import { UploadService, toCount, type Uploader } from './upload-service';
@@ -34,6 +34,12 @@ function uploaderOf(request: Parameters<typeof authOf>[0]): Uploader {
 
 const validateUploadFields = multipartFieldsValidator(UploadFieldsSchema);
 const validateChunkFields = multipartFieldsValidator(ChunkFieldsSchema);
+const CHUNK_REQUIRED_FIELDS = ChunkFieldsSchema.required;
+
+/** The chunk's figures came before its bytes: they can go straight to their place. */
+function hasChunkFigures(fields: Record<string, string>): boolean {
+  return CHUNK_REQUIRED_FIELDS.every((field) => field in fields);
+}
 
 /**
  * The upload calls of spec §7 (docs/upload.md): instant upload, single upload, chunk check,
@@ -112,24 +118,33 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
   for (const path of [STORAGE_API.chunkUpload, withoutGateway(STORAGE_API.chunkUpload)]) {
     app.post(path, { onRequest: auth }, async (request) => {
       // No MD5 per chunk: the merge verifies the whole file.
-      const received = await readMultipart(request, uploads.content, limits.maxRequestBytes, false);
-      try {
-        const fields = validateChunkFields(received.fields);
-        const eachSize = toCount(fields[F.eachSize]);
-        const file = uploads.chunkedFile(
-          fields[F.md5],
-          toCount(fields[F.fullSize]),
-          toCount(fields[F.chunks]),
-          eachSize,
-        );
-        const name = fields[F.fileName] ?? fields[F.name] ?? received.file?.filename ?? '';
-        return ok(
-          await uploads.storeChunk(received, toCount(fields[F.chunk]), { ...file, eachSize }, name),
-        );
-      } catch (error) {
-        if (received.file) await uploads.discard(received.file);
-        throw error;
-      }
+      const accepted = await consumeMultipart(
+        request,
+        uploads.content,
+        limits.maxRequestBytes,
+        hasChunkFigures,
+        (raw, source, filename) => {
+          const fields = validateChunkFields(raw);
+          const eachSize = toCount(fields[F.eachSize]);
+          const file = uploads.chunkedFile(
+            fields[F.md5],
+            toCount(fields[F.fullSize]),
+            toCount(fields[F.chunks]),
+            eachSize,
+          );
+          const size = fields[F.size];
+          return uploads.storeChunk(
+            { ...file, eachSize },
+            toCount(fields[F.chunk]),
+            {
+              name: fields[F.fileName] ?? fields[F.name] ?? filename,
+              size: size === undefined ? undefined : toCount(size),
+            },
+            source,
+          );
+        },
+      );
+      return ok(accepted);
     });
   }
 

@@ -12,9 +12,8 @@ import {
   type ChunkAcceptedData,
   type UploadedFileInfo,
 } from '../../contract/upload';
-import { KeyedLock } from '../auth/keyed-lock';
 import type { Services } from '../services';
-import { ChunkStore, type ChunkedFile } from './chunk-store';
+import { ChunkStore, type ChunkedFile, type CutFile } from './chunk-store';
 import { ContentStore } from './content-store';
 import { contentTypeOf } from './content-types';
 import { FileRecordRepository, PartialUploadRepository, type FileRecord } from './file-records';
@@ -25,7 +24,13 @@ import {
   type ReceivedFile,
   type ReceivedMultipart,
 } from './multipart-reader';
-import { StorageError, STORAGE_MESSAGES, payloadTooLarge, writeFailure } from './storage-errors';
+import {
+  StorageError,
+  STORAGE_MESSAGES,
+  chunkSizeMismatch,
+  payloadTooLarge,
+  writeFailure,
+} from './storage-errors';
 import { streamToNewFile } from './stream-to-file';
 import type { UploadLimits } from './upload-limits';
 
@@ -77,7 +82,6 @@ export class UploadService {
   readonly records: FileRecordRepository;
   private readonly now: () => number;
   private lastCleanup = Number.NEGATIVE_INFINITY;
-  private readonly mergeLock = new KeyedLock();
 
   constructor(
     services: Services,
@@ -195,49 +199,33 @@ export class UploadService {
     }
   }
 
-  /** Spec §7 block_upload_check: true when the chunk is stored (or the whole file is). */
+  /** Spec §7 block_upload_check: true when the chunk is whole on disk (or the whole file is). */
   async hasChunk(file: ChunkedFile, chunk: number): Promise<boolean> {
     this.checkRange(file, chunk);
     await this.cleanupIfDue();
-    if ((await this.content.storedSize(file.md5)) === file.size) return true;
-    return this.chunks.hasChunk(file, chunk);
+    if (this.chunks.hasChunk(file, chunk)) return true;
+    return (await this.content.storedSize(file.md5)) === file.size;
   }
 
-  /** Spec §7 file_piecewise/upload: one chunk, checked against the figures it declares. */
+  /**
+   * Spec §7 file_piecewise/upload: one chunk, checked against the figures it declares and
+   * written in place from `source` as it arrives.
+   */
   async storeChunk(
-    received: ReceivedMultipart,
+    file: CutFile,
     chunk: number,
-    file: ChunkedFile & { eachSize: number },
-    name: string,
+    declared: { name: string; size?: number | undefined },
+    source: Readable,
   ): Promise<ChunkAcceptedData> {
-    const part = requireFile(received);
-    try {
-      acceptedName(name);
-      this.checkRange(file, chunk);
-      const expected = chunkLength(chunk, file.size, file.eachSize);
-      const declared = received.fields[UPLOAD_FIELDS.size];
-      if (part.bytes !== expected || (declared !== undefined && Number(declared) !== expected)) {
-        throw new StorageError(
-          400,
-          UPLOAD_CODES.chunkSizeMismatch,
-          STORAGE_MESSAGES.chunkSizeMismatch,
-        );
-      }
-      // Another tab finished this file already: nothing left to keep.
-      if ((await this.content.storedSize(file.md5)) !== file.size) {
-        try {
-          await this.chunks.commitChunk(part.temp, file, chunk);
-        } catch (error) {
-          throw writeFailure(error);
-        }
-      }
-      return { chunk, chunks: file.chunks };
-    } finally {
-      await discardReceived(this.content, part);
-    }
+    acceptedName(declared.name);
+    this.checkRange(file, chunk);
+    const expected = chunkLength(chunk, file.size, file.eachSize);
+    if (declared.size !== undefined && declared.size !== expected) throw chunkSizeMismatch();
+    await this.chunks.writeChunk(file, chunk, source);
+    return { chunk, chunks: file.chunks };
   }
 
-  /** Spec §7 merge_file: joins and verifies the chunks, then records the file. */
+  /** Spec §7 merge_file: verifies the chunks joined in place, then records the file. */
   async merge(
     who: Uploader,
     file: ChunkedFile,
@@ -246,17 +234,7 @@ export class UploadService {
   ): Promise<UploadedFileInfo> {
     const name = acceptedName(rawName);
     // Two tabs may merge the same file at once: the second finds it stored by the first.
-    await this.mergeLock.run(file.md5, async () => {
-      if ((await this.content.storedSize(file.md5)) === file.size) return;
-      const temp = await this.chunks.merge(file);
-      try {
-        await this.keep(temp, file.md5);
-      } finally {
-        this.content.releaseTemp(temp);
-        await fs.promises.rm(temp, { force: true }).catch(() => undefined);
-      }
-      await this.chunks.discard(file.md5);
-    });
+    await this.chunks.merge(file, (verified) => this.keep(verified, file.md5));
     return this.record(who, { md5: file.md5, size: file.size, name }, extras);
   }
 

@@ -36,6 +36,7 @@ import {
   openPage,
   setMd5WorkerPolicy,
   signIn,
+  wholeChunksOnServer,
 } from '../e2e/harness';
 
 type Row = (name: string, value: string, target: string, pass: boolean) => void;
@@ -330,10 +331,9 @@ async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://localhost:${String(typeof address === 'object' && address ? address.port : 0)}`;
-  const chunkDir = () => {
-    const root = path.join(dataDir, 'storage', 'chunks');
-    const [md5] = readdirSync(root);
-    return md5 === undefined ? [] : readdirSync(path.join(root, md5, String(UPLOAD_CHUNK_SIZE)));
+  const wholeChunks = () => {
+    const [md5] = readdirSync(path.join(dataDir, 'storage', 'chunks'));
+    return md5 === undefined ? 0 : wholeChunksOnServer(dataDir, md5, UPLOAD_CHUNK_SIZE);
   };
   try {
     const opened = await openPage(browser, `${base}${PAGE}`);
@@ -349,7 +349,7 @@ async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
     while (started < chunks / 2) await new Promise((resolve) => setTimeout(resolve, 10));
     await page.reload();
     await page.locator('[data-upload-state="needs-file"]').waitFor();
-    const onServer = chunkDir().length;
+    const onServer = wholeChunks();
     const abandoned = started - onServer;
     const before = started;
     await page

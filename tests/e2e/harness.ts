@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../../server/config';
+import { DATABASE_FILE } from '../../server/db/database';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
@@ -150,4 +152,20 @@ export async function setMd5WorkerPolicy(context: BrowserContext, policy: string
       headers: { ...response.headers(), 'content-security-policy': policy },
     });
   });
+}
+
+/**
+ * The chunks of an unfinished upload that the server holds as whole (its own record in its
+ * SQLite database under `dataDir`): what a resumed upload must not send again.
+ */
+export function wholeChunksOnServer(dataDir: string, md5: string, eachSize: number): number {
+  const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { fileMustExist: true });
+  try {
+    const row = db
+      .prepare('SELECT count(*) AS count FROM partial_chunks WHERE md5 = ? AND each_size = ?')
+      .get(md5, eachSize) as { count: number } | undefined;
+    return row?.count ?? 0;
+  } finally {
+    db.close();
+  }
 }

@@ -1,13 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -26,6 +18,7 @@ import {
   openPage,
   setMd5WorkerPolicy,
   signIn,
+  wholeChunksOnServer,
   type OpenedPage,
 } from './harness';
 
@@ -116,8 +109,7 @@ class RestartableServer {
   }
 
   chunksOnDisk(md5: string): number {
-    const dir = path.join(this.dataDir, 'storage', 'chunks', md5, String(CHUNK));
-    return existsSync(dir) ? readdirSync(dir).length : 0;
+    return wholeChunksOnServer(this.dataDir, md5, CHUNK);
   }
 
   async dispose(): Promise<void> {
