@@ -112,7 +112,7 @@ async function watchLongTasks(page: Page): Promise<void> {
 interface HashRun {
   seconds: number;
   engine: string;
-  /** parallel: a reading worker fed the hashing worker; same-thread: one worker did both. */
+  /** How the worker read the file: byob, copy or slices (blob-blocks.ts). */
   reading: string;
   longestTaskMs: number;
 }

@@ -141,8 +141,8 @@ export async function signIn(
 export const DEMO_PASSWORD = 'Edu@2026';
 
 /**
- * Serves the MD5 worker's script with a Content-Security-Policy of its own: `script-src 'self'`
- * forbids its WebAssembly, `worker-src 'none'` its reading worker.
+ * Serves the MD5 worker's script with a Content-Security-Policy of its own (`script-src 'self'`
+ * forbids its WebAssembly).
  */
 export async function setMd5WorkerPolicy(context: BrowserContext, policy: string): Promise<void> {
   await context.route('**/assets/md5.worker-*.js', async (route) => {

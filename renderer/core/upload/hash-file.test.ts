@@ -26,13 +26,13 @@ describe('MD5 of a file (spec §4 checksum, §9 2 MB blocks)', () => {
         md5: expected,
         engine: 'wasm',
         inWorker: false,
-        reading: 'same-thread',
+        reading: 'byob',
       });
       expect(spark).toEqual({
         md5: expected,
         engine: 'spark',
         inWorker: false,
-        reading: 'same-thread',
+        reading: 'byob',
       });
     },
   );

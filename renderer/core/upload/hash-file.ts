@@ -1,6 +1,7 @@
 import { MD5_BLOCK_SIZE } from '../../../contract/upload';
 import { createMd5Hasher, hashBlob, type Md5Engine, type Md5Preference } from './md5-engine';
-import type { HashReply, HashRequest, ReadMode } from './md5-protocol';
+import type { ReadMode } from './blob-blocks';
+import type { HashReply, HashRequest } from './md5-protocol';
 
 export interface HashOptions {
   /** Spec §9: the MD5 read block, 2 MB. */
@@ -17,7 +18,7 @@ export interface HashResult {
   engine: Md5Engine;
   /** Where the hashing ran. */
   inWorker: boolean;
-  /** Whether a second worker read the file while the hashing worker hashed it. */
+  /** How the file was read (`blobBlocks`). */
   reading: ReadMode;
 }
 
@@ -35,7 +36,7 @@ function yieldToPage(): Promise<void> {
 /** Hashes in the page: block by block, giving the event loop back between blocks. */
 export async function hashInPage(blob: Blob, options: HashOptions = {}): Promise<HashResult> {
   const hasher = await createMd5Hasher(options.engine ?? 'auto');
-  const md5 = await hashBlob(
+  const { md5, reading } = await hashBlob(
     blob,
     hasher,
     options.blockSize ?? MD5_BLOCK_SIZE,
@@ -45,7 +46,7 @@ export async function hashInPage(blob: Blob, options: HashOptions = {}): Promise
     },
     () => options.signal?.aborted === true,
   );
-  return { md5, engine: hasher.engine, inWorker: false, reading: 'same-thread' };
+  return { md5, engine: hasher.engine, inWorker: false, reading };
 }
 
 interface Job {

@@ -1,8 +1,8 @@
-import { createMD5 } from 'hash-wasm';
 import SparkMD5 from 'spark-md5';
-import { streamBlocks } from './block-pipe';
+import { blobBlocks, type ReadMode } from './blob-blocks';
+import { createFastMd5 } from './md5-wasm';
 
-/** wasm: hash-wasm's MD5 (WebAssembly); spark: spark-md5 (plain JavaScript). */
+/** wasm: the project's WebAssembly MD5 (md5-wasm.ts); spark: spark-md5 (plain JavaScript). */
 export type Md5Engine = 'wasm' | 'spark';
 /** auto: WebAssembly where it runs, spark-md5 where it does not (a strict CSP, an old engine). */
 export type Md5Preference = 'auto' | Md5Engine;
@@ -29,7 +29,7 @@ function sparkHasher(): Md5Hasher {
 }
 
 /**
- * An incremental MD5. With 'auto', hash-wasm is tried first: instantiating WebAssembly fails
+ * An incremental MD5. With 'auto', WebAssembly is tried first: instantiating it fails
  * under a Content-Security-Policy without 'wasm-unsafe-eval' or on an engine without
  * WebAssembly, and spark-md5 takes over.
  */
@@ -37,14 +37,13 @@ export async function createMd5Hasher(preference: Md5Preference = 'auto'): Promi
   if (preference !== 'spark') {
     try {
       if (typeof WebAssembly === 'undefined') throw new Error('No WebAssembly');
-      const wasm = await createMD5();
-      wasm.init();
+      const wasm = await createFastMd5();
       return {
         engine: 'wasm',
         update(bytes) {
           wasm.update(bytes);
         },
-        digest: () => wasm.digest('hex'),
+        digest: () => wasm.digest(),
       };
     } catch (error) {
       if (preference === 'wasm') throw error;
@@ -54,10 +53,8 @@ export async function createMd5Hasher(preference: Md5Preference = 'auto'): Promi
 }
 
 /**
- * Hashes a Blob in blocks of `blockSize` (spec §9: 2 MB), calling `onBlock` after each. The
- * bytes come from the Blob's stream where the engine has one (one continuous read, much faster
- * than a read per slice), re-cut into exact blocks; otherwise slice by slice, reading the next
- * block while the current one is hashed.
+ * Hashes a Blob in blocks of `blockSize` (spec §9: 2 MB), calling `onBlock` after each, and
+ * says how the bytes were read (`blobBlocks`).
  */
 export async function hashBlob(
   blob: Blob,
@@ -65,53 +62,14 @@ export async function hashBlob(
   blockSize: number,
   onBlock: (loaded: number) => void | Promise<void>,
   shouldStop: () => boolean = () => false,
-): Promise<string> {
-  if (typeof blob.stream === 'function') {
-    await hashStream(blob, hasher, blockSize, onBlock, shouldStop);
-  } else {
-    await hashSlices(blob, hasher, blockSize, onBlock, shouldStop);
-  }
-  return hasher.digest();
-}
-
-function stopped(): DOMException {
-  return new DOMException('Hashing aborted', 'AbortError');
-}
-
-async function hashStream(
-  blob: Blob,
-  hasher: Md5Hasher,
-  blockSize: number,
-  onBlock: (loaded: number) => void | Promise<void>,
-  shouldStop: () => boolean,
-): Promise<void> {
+): Promise<{ md5: string; reading: ReadMode }> {
+  const { mode, blocks } = blobBlocks(blob, blockSize);
   let loaded = 0;
-  for await (const block of streamBlocks(blob, blockSize)) {
-    if (shouldStop()) throw stopped();
+  for await (const block of blocks) {
+    if (shouldStop()) throw new DOMException('Hashing aborted', 'AbortError');
     hasher.update(block);
     loaded += block.length;
     await onBlock(loaded);
   }
-}
-
-async function hashSlices(
-  blob: Blob,
-  hasher: Md5Hasher,
-  blockSize: number,
-  onBlock: (loaded: number) => void | Promise<void>,
-  shouldStop: () => boolean,
-): Promise<void> {
-  const read = (offset: number) =>
-    blob
-      .slice(offset, Math.min(offset + blockSize, blob.size))
-      .arrayBuffer()
-      .then((buffer) => new Uint8Array(buffer));
-  let next = blob.size > 0 ? read(0) : null;
-  for (let offset = 0; next !== null; offset += blockSize) {
-    const bytes = await next;
-    next = offset + blockSize < blob.size ? read(offset + blockSize) : null;
-    if (shouldStop()) throw stopped();
-    hasher.update(bytes);
-    await onBlock(Math.min(offset + blockSize, blob.size));
-  }
+  return { md5: hasher.digest(), reading: mode };
 }

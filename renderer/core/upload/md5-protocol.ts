@@ -1,3 +1,4 @@
+import type { ReadMode } from './blob-blocks';
 import type { Md5Engine, Md5Preference } from './md5-engine';
 
 /** Messages between the page and the MD5 worker (md5.worker.ts). */
@@ -8,9 +9,6 @@ export interface HashRequest {
   blockSize: number;
   engine: Md5Preference;
 }
-
-/** parallel: a second worker read the file while this one hashed; same-thread: one did both. */
-export type ReadMode = 'parallel' | 'same-thread';
 
 export type HashReply =
   | { type: 'progress'; id: number; loaded: number }
