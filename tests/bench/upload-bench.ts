@@ -1,7 +1,7 @@
 /**
  * Upload benchmarks of issue 5, each against a baseline measured in the same run:
- * - MD5 in the browser's worker (hash-wasm, and the spark-md5 fallback) on a BENCH_MD5_MIB file
- *   (default 512 MiB), as a ratio of `md5sum` on the same file (target ≥ 0.8 for hash-wasm),
+ * - MD5 in the browser's worker (WebAssembly, and the spark-md5 fallback) on a BENCH_MD5_MIB file
+ *   (default 512 MiB), as a ratio of `md5sum` on the same file (target ≥ 0.8 for WebAssembly),
  *   with the main thread's longest task while hashing (target < 50 ms);
  * - a BENCH_UPLOAD_MIB file (default 1 GiB) uploaded from the My files page to the reference
  *   server on loopback, as a ratio of one `curl` upload of the same file (target ≥ 0.7), and the
@@ -124,7 +124,7 @@ async function hashInPage(browser: Browser, base: string, file: string, strictCs
   try {
     await watchLongTasks(page);
     if (strictCsp) {
-      // A worker whose policy forbids WebAssembly: hash-wasm cannot start, spark-md5 runs.
+      // A worker whose policy forbids WebAssembly: spark-md5 runs.
       await setMd5WorkerPolicy(context, "script-src 'self'");
     }
     await page.goto(`${base}${PAGE}`);

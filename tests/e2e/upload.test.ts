@@ -284,9 +284,9 @@ describe('uploads from the My files page', () => {
 
   it('hashes in a Web Worker with WebAssembly', async () => {
     const page = await openMyFiles();
-    const file = makeFile('hash-wasm.bin', 3 * MIB);
+    const file = makeFile('hash-in-worker.bin', 3 * MIB);
     await fileInput(page).setInputFiles(file.path);
-    await waitForState(page, 'hash-wasm.bin', 'done');
+    await waitForState(page, 'hash-in-worker.bin', 'done');
     const measures = await hashMeasures(page);
     // Read straight into the hashing block (a BYOB stream reader).
     expect(measures).toContainEqual({

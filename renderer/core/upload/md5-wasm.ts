@@ -13,7 +13,7 @@
  * so that each piece costs a single call into wasm.
  *
  * Works in browsers (including Web Workers) and Node. Instantiating wasm from bytes requires the
- * CSP source 'wasm-unsafe-eval', as with hash-wasm.
+ * CSP source 'wasm-unsafe-eval'.
  */
 
 export interface FastMd5 {
