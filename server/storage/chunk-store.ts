@@ -82,7 +82,9 @@ export class ChunkStore {
         }
         const length = chunkLength(chunk, file.size, file.eachSize);
         // Recorded before the first byte lands, so the clean-up never takes it for an orphan.
-        this.partials.touch({ ...file, now: this.now() });
+        if (!this.partials.touch({ ...file, now: this.now() })) {
+          throw new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.chunkCountAbnormal);
+        }
         const written = await this.writeInPlace(file, (chunk - 1) * file.eachSize, length, source);
         if (written !== length) throw chunkSizeMismatch();
         if (!this.partials.markReceived(file.md5, file.eachSize, chunk)) {

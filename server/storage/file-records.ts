@@ -111,7 +111,8 @@ export class PartialUploadRepository {
     this.touchStatement = db.prepare(
       `INSERT INTO partial_uploads (md5, each_size, size, chunks, updated_at)
        VALUES (@md5, @eachSize, @size, @chunks, @now)
-       ON CONFLICT (md5, each_size) DO UPDATE SET updated_at = excluded.updated_at`,
+       ON CONFLICT (md5, each_size) DO UPDATE SET updated_at = excluded.updated_at
+         WHERE size = excluded.size AND chunks = excluded.chunks`,
     );
     this.sizesStatement = db.prepare(
       'SELECT each_size FROM partial_uploads WHERE md5 = ? AND size = ? AND chunks = ?',
@@ -146,8 +147,12 @@ export class PartialUploadRepository {
     );
   }
 
-  touch(entry: PartialUpload & { now: number }): void {
-    this.touchStatement.run(entry);
+  /**
+   * Records the upload's activity; false when this content and chunk size are recorded with
+   * another size or chunk count (one MD5 is one content: the request's figures are wrong).
+   */
+  touch(entry: PartialUpload & { now: number }): boolean {
+    return this.touchStatement.run(entry).changes > 0;
   }
 
   /** The chunk sizes in use for a file of this size and chunk count (usually one). */

@@ -426,6 +426,14 @@ describe('storage uploads', () => {
       );
       expect(cut.json()).toMatchObject({ code: 'chunk_size_mismatch' });
       expect(await chunkCheck(2)).toBe(false);
+      // The same content claimed with another size: refused, nothing written for it.
+      const lying = await postChunk(t.app, cookie, {
+        data: bytes(6 * MIB, 27),
+        md5: hash,
+        chunk: 3,
+        eachSize: EACH,
+      });
+      expect(lying.json()).toMatchObject({ status: 400, code: 'chunkmerge' });
       // The file part before the fields (the server cannot place it yet): taken all the same.
       for (const chunk of [2, 3]) {
         const part = data.subarray((chunk - 1) * EACH, chunk * EACH);
