@@ -190,16 +190,22 @@ export class ChunkStore {
    */
   async cleanup(olderThan: number): Promise<number> {
     let removed = 0;
+    const isStale = (md5: string, eachSize: number) =>
+      this.partials
+        .staleBefore(olderThan)
+        .some((stale) => stale.md5 === md5 && stale.eachSize === eachSize);
     for (const stale of this.partials.staleBefore(olderThan)) {
       await this.gate.exclusive(stale.md5, async () => {
+        // A chunk written while the clean-up waited for the gate made it live again.
+        if (!isStale(stale.md5, stale.eachSize)) return;
         await fs.promises.rm(this.chunkDir(stale.md5, stale.eachSize), {
           recursive: true,
           force: true,
         });
         this.partials.remove(stale.md5, stale.eachSize);
         this.running.forget(runningKey(stale.md5, stale.eachSize));
+        removed += 1;
       });
-      removed += 1;
     }
     this.partials.removeOrphanChunks();
     removed += await this.removeOrphanChunkDirs();
@@ -211,22 +217,33 @@ export class ChunkStore {
     let removed = 0;
     for (const md5 of await listDir(this.content.chunksDir)) {
       const dir = path.join(this.content.chunksDir, md5);
+      // Uploads going on are left alone without waiting for their chunks to land.
+      const first = await this.orphanSizes(md5, dir);
+      if (first.orphans.length === 0 && first.known > 0) continue;
       // Alone for this content: no chunk is being written into a folder judged orphan.
       const run = (task: () => Promise<void>) =>
         isMd5(md5) ? this.gate.exclusive(md5, task) : task();
       await run(async () => {
-        const sizes = await listDir(dir);
-        const recorded = isMd5(md5) ? this.partials.chunkSizesOf(md5).map(String) : [];
-        const known = sizes.filter((size) => recorded.includes(size));
-        for (const size of sizes) {
-          if (known.includes(size)) continue;
+        const { orphans, known } = await this.orphanSizes(md5, dir);
+        for (const size of orphans) {
           await fs.promises.rm(path.join(dir, size), { recursive: true, force: true });
           removed += 1;
         }
-        if (known.length === 0) await fs.promises.rm(dir, { recursive: true, force: true });
+        if (known === 0) await fs.promises.rm(dir, { recursive: true, force: true });
       });
     }
     return removed;
+  }
+
+  /** The chunk-size folders of a content folder that no upload record knows, and how many it does. */
+  private async orphanSizes(
+    md5: string,
+    dir: string,
+  ): Promise<{ orphans: string[]; known: number }> {
+    const sizes = await listDir(dir);
+    const recorded = isMd5(md5) ? this.partials.chunkSizesOf(md5).map(String) : [];
+    const orphans = sizes.filter((size) => !recorded.includes(size));
+    return { orphans, known: sizes.length - orphans.length };
   }
 
   private async removeStaleTemps(): Promise<number> {
