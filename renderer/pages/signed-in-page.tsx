@@ -1,17 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { LogoutButton } from '../features/header/logout-button';
 import { WelcomeText } from '../features/header/welcome-text';
 import { LanguageSwitcher } from '../features/language/language-switcher';
 import { LoginDialog } from '../features/login/login-dialog';
-import { useLoginCheck } from '../features/login/use-login-check';
 import { TopLayout } from '../shell/top-layout';
 import { UnitBrand } from '../shell/unit-brand';
 import { goToLogin } from './navigation';
 import { PageLoading } from './page-frame';
 import { useRelogin } from './relogin-store';
+import { useSignedIn } from './use-signed-in';
 
 /**
  * A page of the shell that needs a session (my files, my face): the login check runs first and
@@ -28,23 +27,14 @@ export function SignedInPage({
   children: (user: CurrentUser) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const outcome = useLoginCheck();
+  const signedIn = useSignedIn();
   const relogin = useRelogin();
-  const user = useSession((state) => state.user);
-  const loggedIn =
-    (outcome?.kind === 'logged-in' || outcome?.kind === 'just-logged-in') && user !== null;
-
-  useEffect(() => {
-    if (outcome === null || loggedIn) return;
-    if (outcome.kind === 'redirect') window.location.assign(outcome.url);
-    else goToLogin();
-  }, [outcome, loggedIn]);
 
   useEffect(() => {
     document.title = title;
   }, [title]);
 
-  if (!loggedIn) return <PageLoading label={t('login.checking')} />;
+  if (!signedIn) return <PageLoading label={t('login.checking')} />;
 
   return (
     <TopLayout
@@ -61,7 +51,7 @@ export function SignedInPage({
         </>
       }
     >
-      {children(user)}
+      {children(signedIn.user)}
       <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
     </TopLayout>
   );

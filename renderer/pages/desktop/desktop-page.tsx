@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
 import { isDev } from '../../core/env';
-import { useSession } from '../../core/session/session-store';
 import { useTheme } from '../../core/theme/theme-store';
 import { LoginDialog } from '../../features/login/login-dialog';
 import { takeLoginSuccess } from '../../features/login/login-session';
-import { useLoginCheck } from '../../features/login/use-login-check';
 import { DesktopShell } from '../../shell/desktop-shell';
 import { notify } from '../../ui/notify/notify';
 import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
+import { useSignedIn } from '../use-signed-in';
 
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
@@ -25,28 +24,21 @@ export function DesktopPage({
   variant: 'desktop' | 'area-desktop' | 'mobile-desktop';
 }) {
   const { t } = useTranslation();
-  const outcome = useLoginCheck();
+  const signedIn = useSignedIn();
   const relogin = useRelogin();
-  const user = useSession((state) => state.user);
-  const loggedIn =
-    (outcome?.kind === 'logged-in' || outcome?.kind === 'just-logged-in') && user !== null;
 
+  const user = signedIn?.user ?? null;
+  const justLoggedIn = signedIn?.justLoggedIn === true;
   const confirmed = useRef(false);
   useEffect(() => {
-    if (!loggedIn || confirmed.current) return;
+    if (user === null || confirmed.current) return;
     confirmed.current = true;
     useTheme.getState().loadLayout(user.unitId);
     // takeLoginSuccess() always runs, so the hand-over from the login page is used only once.
-    if (takeLoginSuccess() || outcome.kind === 'just-logged-in') notify.success(t('login.success'));
-  }, [loggedIn, outcome, t, user]);
+    if (takeLoginSuccess() || justLoggedIn) notify.success(t('login.success'));
+  }, [user, justLoggedIn, t]);
 
-  useEffect(() => {
-    if (outcome === null || loggedIn) return;
-    if (outcome.kind === 'redirect') window.location.assign(outcome.url);
-    else goToLogin();
-  }, [outcome, loggedIn]);
-
-  if (!loggedIn) return <PageLoading label={t('login.checking')} />;
+  if (user === null) return <PageLoading label={t('login.checking')} />;
 
   const homeUrl = desktopLandingPath({
     user,
