@@ -53,19 +53,15 @@ export async function streamToNewFile(
   target: string,
   options: WriteOptions,
 ): Promise<WrittenFile> {
-  const counter = new HashingCounter(options);
   try {
-    await pipeline(
-      source,
-      counter,
+    return await writeCounted(source, options, () =>
       fs.createWriteStream(target, { flags: 'wx', flush: options.durable === true }),
     );
   } catch (error) {
     // The removal may fail for the same reason as the write; the write's error is the answer.
     await fs.promises.rm(target, { force: true }).catch(() => undefined);
-    throw toStorageError(error);
+    throw error;
   }
-  return { bytes: counter.bytes, md5: counter.hash?.digest('hex') ?? '' };
 }
 
 // Read and write, created when missing (owner only), never truncated.
@@ -83,11 +79,25 @@ export async function streamIntoFile(
   position: number,
   options: WriteOptions,
 ): Promise<WrittenFile> {
-  const counter = new HashingCounter(options);
-  try {
+  return writeCounted(source, options, async () => {
     const handle = await fs.promises.open(target, OPEN_IN_PLACE, 0o600);
     // The stream owns the handle from here: it closes it when done or destroyed.
-    await pipeline(source, counter, handle.createWriteStream({ start: position }));
+    return handle.createWriteStream({ start: position });
+  });
+}
+
+/**
+ * Pipes `source` through the counter (byte limit, MD5) into the stream `open` gives. Failures
+ * are StorageErrors (413, 507 or 500) unless the request itself broke.
+ */
+async function writeCounted(
+  source: Readable,
+  options: WriteOptions,
+  open: () => Writable | Promise<Writable>,
+): Promise<WrittenFile> {
+  const counter = new HashingCounter(options);
+  try {
+    await pipeline(source, counter, await open());
   } catch (error) {
     throw toStorageError(error);
   }
