@@ -2,8 +2,9 @@
  * Signed responses (spec §5): the response carries a `signature` header of two parts joined by
  * `$`; the second part must equal the hash of the first part plus the request's `signature`
  * parameter. The reference hash is SHA-256, hex encoded, computed with WebCrypto where the page
- * has it (Node, secure origins) and in plain TypeScript where it does not (plain http). The client sends a fresh random nonce as the `signature` parameter
- * on every signed call, so a replayed or forged answer does not verify.
+ * has it (Node, secure origins) and in plain TypeScript where it does not (plain http). The
+ * client sends a fresh random nonce as the `signature` parameter on every signed call, so a
+ * replayed or forged answer does not verify.
  */
 import { sha256HexSync } from './sha256';
 
