@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db/database';
+import { PartialUploadRepository } from '../../server/storage/file-records';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
@@ -161,10 +162,7 @@ export async function setMd5WorkerPolicy(context: BrowserContext, policy: string
 export function wholeChunksOnServer(dataDir: string, md5: string, eachSize: number): number {
   const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { fileMustExist: true });
   try {
-    const row = db
-      .prepare('SELECT count(*) AS count FROM partial_chunks WHERE md5 = ? AND each_size = ?')
-      .get(md5, eachSize) as { count: number } | undefined;
-    return row?.count ?? 0;
+    return new PartialUploadRepository(db).receivedCount(md5, eachSize);
   } finally {
     db.close();
   }
