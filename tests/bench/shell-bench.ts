@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../e2e/harness';
+import { DESKTOP_API } from '../../contract/api-paths';
+import { DEMO_PASSWORD, launchBrowser, signIn } from '../e2e/harness';
 import { measurePageWeight } from './login-page-size';
 import { median } from './median';
 
 type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
-const ICONS_PATH = '/api/base/desktop/my_app_icon';
 const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? '10');
 
 /**
@@ -21,7 +21,7 @@ async function signInOnce(
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.getByPlaceholder('请输入账号').fill('teacher01');
-  await page.getByPlaceholder('请输入密码').fill('Edu@2026');
+  await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
   const calls: { start: number; end: number; path: string }[] = [];
   const started = new Map<string, number>();
   // API calls made by script: images such as the unit logo are not round trips of the page.
@@ -60,7 +60,7 @@ async function signInOnce(
   });
   // The path to the icons ends at the call whose answer they are drawn from (my_app_icon);
   // calls that merely finished before the icons were seen (the version check) are not on it.
-  const iconsCall = ordered.findIndex((call) => call.path === ICONS_PATH);
+  const iconsCall = ordered.findIndex((call) => call.path === DESKTOP_API.myAppIcon);
   const end = iconsCall >= 0 ? iconsCall : chain.indexOf(Math.max(0, ...chain));
   const path: string[] = [];
   for (let at = end; at >= 0; at = previous[at] ?? -1) path.unshift(ordered[at]?.path ?? '');
@@ -89,9 +89,7 @@ export async function runShellBenchmarks(row: Row, base: string): Promise<boolea
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${base}/login`);
-    await page.getByPlaceholder('请输入账号').fill('teacher01');
-    await page.getByPlaceholder('请输入密码').fill('Edu@2026');
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
     await page.waitForURL(/pc_desktop_all/);
     const cookies = await context.cookies();
     await context.close();
