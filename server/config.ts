@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PRODUCT_ROOT } from './product-root';
 
 /** Failed-login throttling (see server/auth/throttle.ts). */
 export interface ThrottleOptions {
@@ -48,8 +48,6 @@ export interface ServerOptions {
   /** Uploads: partial (chunked) uploads untouched for this long are deleted. */
   uploadPartialMaxAgeSeconds?: number;
 }
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
   port: 8080,
@@ -123,7 +121,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...defaults,
     dataDir: path.resolve(cwd, text(env, 'EDUDESK_DATA_DIR') ?? '.edudesk-data'),
     webRoot:
-      webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(REPO_ROOT, 'dist', 'web'),
+      webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(PRODUCT_ROOT, 'dist', 'web'),
     port: integer(env, 'PORT', defaults.port, 0, 65535),
     host: text(env, 'HOST') ?? defaults.host,
     accessTokenTtlSeconds: integer(env, 'EDUDESK_ACCESS_TTL', defaults.accessTokenTtlSeconds),

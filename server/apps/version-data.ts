@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PRODUCT_ROOT } from '../product-root';
 import type { PackageInfo, ServerVersionInfo, VersionFileEntry } from '../../contract/desktop';
 
 /** The product's version (package.json): the desktop shell's front end and this server. */
 export const PRODUCT_VERSION = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(path.join(PRODUCT_ROOT, 'package.json'), 'utf8')) as {
     version: string;
   }
 ).version;

@@ -43,6 +43,8 @@ type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const MIB = 1024 * 1024;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** What scripts/build-server.mjs writes. */
+const SERVER_BUNDLE = path.join(REPO_ROOT, 'dist', 'server', 'main.mjs');
 const PAGE = '/pages/base/pc_myFiles_all/index.html';
 
 function mib(name: string, fallback: number): number {
@@ -209,7 +211,8 @@ async function spawnServer(dataDir: string): Promise<{ base: string; child: Chil
   // password hashing (scrypt) in its peak.
   await (await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false })).close();
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The compiled server, as `npm start` runs it (scripts/bench.mjs compiles it first).
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
