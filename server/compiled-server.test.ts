@@ -1,0 +1,72 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverVersionPath } from '../contract/api-paths';
+import { PRODUCT_VERSION } from './apps/version-data';
+import { PRODUCT_ROOT } from './product-root';
+
+// What `npm start` runs: the server compiled by scripts/build-server.mjs, under plain Node.
+const BUNDLE = path.join(PRODUCT_ROOT, 'dist', 'server', 'main.mjs');
+
+describe('the compiled server (npm start)', () => {
+  const stops: (() => void)[] = [];
+  afterAll(() => {
+    for (const stop of stops) stop();
+  });
+
+  it('builds, starts under plain Node and answers the web build and the API', async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: PRODUCT_ROOT,
+      encoding: 'utf8',
+    });
+    expect(build.stderr).toBe('');
+    expect(build.status).toBe(0);
+
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'edudesk-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>compiled</title>');
+    const child = spawn(process.execPath, [BUNDLE], {
+      cwd: mkdtempSync(path.join(tmpdir(), 'edudesk-cwd-')),
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        EDUDESK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'edudesk-data-')),
+        EDUDESK_WEB_ROOT: webRoot,
+        EDUDESK_LOG: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    stops.push(() => child.kill());
+    let errors = '';
+    child.stderr.on('data', (data: Buffer) => {
+      errors += data.toString();
+    });
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (data: Buffer) => {
+        out += data.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (match?.[1]) resolve(match[1].replace('localhost', '127.0.0.1'));
+      });
+      child.once('exit', (code) => {
+        reject(new Error(`exited with ${String(code)}: ${errors}`));
+      });
+    });
+
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>compiled</title>');
+    // The version comes from the product's package.json, found from dist/server.
+    const version = await fetch(`${base}${serverVersionPath('base')}`);
+    expect(await version.json()).toMatchObject({
+      status: 200,
+      data: { serverVersion: PRODUCT_VERSION },
+    });
+    const missing = await fetch(`${base}/api/no/such/call`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not_found' });
+    expect(errors).toBe('');
+  }, 60_000);
+});
