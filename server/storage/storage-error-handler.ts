@@ -36,6 +36,13 @@ const KNOWN: Partial<Record<string, Answer>> = {
     message: MESSAGES.unsupportedMediaType,
   },
   FST_PROTO_VIOLATION: { status: 400, code: 'bad_request', message: MESSAGES.badRequest },
+  // The client went away mid-request (stream-to-file.ts): nobody reads the answer, and it is
+  // not a server failure to log as one.
+  ERR_STREAM_PREMATURE_CLOSE: {
+    status: 400,
+    code: 'request_aborted',
+    message: MESSAGES.badRequest,
+  },
 };
 
 /**

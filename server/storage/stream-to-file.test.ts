@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StorageError, writeFailure } from './storage-errors';
-import { streamToNewFile } from './stream-to-file';
+import { discardStream, streamIntoFile, streamToNewFile } from './stream-to-file';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-stream-'));
 afterAll(() => {
@@ -74,4 +74,29 @@ describe('streamToNewFile', () => {
       });
     },
   );
+});
+
+describe('a request cut off while its part waited', () => {
+  /** What busboy leaves when the client goes away: every byte arrived, then destroyed unread. */
+  function cutOff(): Readable {
+    const source = new Readable({ read: () => undefined });
+    source.push(Buffer.alloc(16_384, 1));
+    source.push(null);
+    source.destroy();
+    return source;
+  }
+
+  it('fails the write at once instead of never settling, and leaves no file', async () => {
+    const target = path.join(dir, 'cut');
+    await expect(streamToNewFile(cutOff(), target, { maxBytes: 100_000 })).rejects.toMatchObject({
+      code: 'ERR_STREAM_PREMATURE_CLOSE',
+    });
+    expect(fs.existsSync(target)).toBe(false);
+    await expect(
+      streamIntoFile(cutOff(), path.join(dir, 'cut-in-place'), 0, { maxBytes: 100_000 }),
+    ).rejects.toMatchObject({ code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    await expect(discardStream(cutOff())).rejects.toMatchObject({
+      code: 'ERR_STREAM_PREMATURE_CLOSE',
+    });
+  });
 });
