@@ -393,6 +393,52 @@ describe('UploadQueue retries (scripted server)', () => {
     queue.dispose();
   });
 
+  it("asks the next chunk's check while a chunk is sending, and each chunk once", async () => {
+    const chunkOf = (body: string): number => {
+      const fields = body.startsWith('{')
+        ? (JSON.parse(body) as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(body));
+      return Number(fields.chunk);
+    };
+    const checks: number[] = [];
+    let firstAnswered = false;
+    let checkedWhileFirstSent: number[] = [];
+    let release: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.routes.set(`POST ${STORAGE_API.blockUploadCheck}`, (request, response) => {
+      checks.push(chunkOf(request.body));
+      reply(response, 200, ok({ data: false }));
+    });
+    let uploads = 0;
+    server.routes.set(`POST ${STORAGE_API.chunkUpload}`, async (_request, response) => {
+      uploads += 1;
+      if (uploads === 1) {
+        // The first chunk is held until the check after it has arrived (or 2 s went by).
+        await Promise.race([firstHeld, new Promise((resolve) => setTimeout(resolve, 2000))]);
+        checkedWhileFirstSent = [...checks];
+        firstAnswered = true;
+      }
+      reply(response, 200, ok(null));
+    });
+    server.routes.set(`POST ${STORAGE_API.mergeFile}`, (_request, response) => {
+      reply(response, 200, ok(stored));
+    });
+    const queue = new UploadQueue({ chunkSize: 4, chunkConcurrency: 1, retry: FAST_RETRY });
+    const [item] = queue.add([fileOf(10, 16)]);
+    if (!item) throw new Error('not added');
+    const poll = setInterval(() => {
+      if (checks.includes(2) || firstAnswered) release();
+    }, 2);
+    const done = await waitFor(queue, item.id, ['done', 'error']);
+    clearInterval(poll);
+    queue.dispose();
+    expect(done).toMatchObject({ state: 'done', chunksSent: 3 });
+    expect(checkedWhileFirstSent.sort()).toEqual([1, 2]);
+    expect(checks.sort()).toEqual([1, 2, 3]);
+  });
+
   it('gives up after the retries and rolls the progress of failed attempts back', async () => {
     server.routes.set(`POST ${STORAGE_API.blockUploadCheck}`, (_request, response) => {
       reply(response, 200, ok({ data: false }));

@@ -18,7 +18,7 @@ import {
 } from './progress';
 import type { PersistedUpload, QueueStore } from './queue-store';
 import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry';
-import { uploadApi, type UploadApi } from './upload-api';
+import { uploadApi, type ChunkCheck, type UploadApi } from './upload-api';
 import { toUploadError, UploadError } from './upload-error';
 import {
   isActive,
@@ -792,15 +792,35 @@ export class UploadQueue {
     };
     outer.addEventListener('abort', stopInner, { once: true });
     const pending = [...chunks];
+    const lanes = Math.min(this.options.chunkConcurrency, chunks.length);
+    const check = { md5, size: file.size, chunks: chunks.length, name: file.name, uid: entry.uid };
+    // Each chunk's first check is asked ahead, for as many chunks as there are lanes: while the
+    // lanes send, the answers for the chunks they take next are already on their way, so no
+    // lane sits idle waiting for one. The chunk's lane awaits (and reports) its answer.
+    const ahead = new Map<number, Promise<boolean>>();
+    const askAhead = () => {
+      for (const next of pending.slice(0, lanes)) {
+        if (ahead.has(next.index) || inner.signal.aborted) continue;
+        const answer = this.options.api.blockUploadCheck(
+          { ...check, chunk: next.index },
+          { signal: inner.signal },
+        );
+        answer.catch(() => undefined);
+        ahead.set(next.index, answer);
+      }
+    };
     // Written by the lanes (closures): kept in an object so the compiler does not assume null.
     const outcome: { failure: Error | null } = { failure: null };
     const lane = async () => {
       for (let chunk = pending.shift(); chunk; chunk = pending.shift()) {
         if (inner.signal.aborted) return;
         const current = chunk;
+        const firstAnswer = ahead.get(current.index);
+        ahead.delete(current.index);
+        askAhead();
         try {
           await this.chunkLimiter.run(() =>
-            this.sendChunk(entry, file, md5, chunks.length, current, inner.signal),
+            this.sendChunk(entry, file, current, check, firstAnswer, inner.signal),
           );
         } catch (error) {
           outcome.failure ??= error instanceof Error ? error : new Error(String(error));
@@ -810,9 +830,7 @@ export class UploadQueue {
       }
     };
     try {
-      await Promise.all(
-        Array.from({ length: Math.min(this.options.chunkConcurrency, chunks.length) }, lane),
-      );
+      await Promise.all(Array.from({ length: lanes }, lane));
     } finally {
       outer.removeEventListener('abort', stopInner);
     }
@@ -822,27 +840,28 @@ export class UploadQueue {
 
   /**
    * One chunk: ask the server whether it has it (spec §7 block_upload_check), send it if not.
-   * A retry asks again first, so a chunk the server got before the connection broke is not
-   * sent twice.
+   * The first attempt takes the answer asked ahead, when there is one. A retry asks again
+   * first, so a chunk the server got before the connection broke is not sent twice.
    */
   private async sendChunk(
     entry: Entry,
     file: File,
-    md5: string,
-    count: number,
     chunk: PlannedChunk,
+    check: Omit<ChunkCheck, 'chunk'>,
+    firstAnswer: Promise<boolean> | undefined,
     signal: AbortSignal,
   ): Promise<void> {
     if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
-    const check = { md5, size: file.size, chunks: count, name: file.name, uid: entry.uid };
+    let asked = firstAnswer;
     await withRetry(
       async () => {
         let exists: boolean;
         try {
-          exists = await this.options.api.blockUploadCheck(
-            { ...check, chunk: chunk.index },
-            { signal },
-          );
+          const answer =
+            asked ??
+            this.options.api.blockUploadCheck({ ...check, chunk: chunk.index }, { signal });
+          asked = undefined;
+          exists = await answer;
         } catch (error) {
           throw toUploadError('checkchunkerror', error);
         }
