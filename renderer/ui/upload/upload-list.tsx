@@ -30,6 +30,10 @@ function stateText(t: TFunction, item: UploadItem): string {
  * No 'active' status: its endless shimmer repaints the page many times a second for the whole
  * upload, costing the CPU the upload itself needs; the moving figures already show progress.
  */
+// Nor the track's 0.3 s width transition: with progress every 100 ms it never comes to rest, so
+// it, too, repainted at the screen's rate throughout (185 frames in 3.5 s, measured).
+const NO_TRACK_TRANSITION = { track: { transition: 'none' } } as const;
+
 function progressStatus(item: UploadItem): 'success' | 'exception' | 'normal' {
   if (item.state === 'done') return 'success';
   if (item.state === 'error') return 'exception';
@@ -133,6 +137,7 @@ export function UploadList({ queue }: UploadListProps) {
             percent={item.percent}
             size="small"
             status={progressStatus(item)}
+            styles={NO_TRACK_TRANSITION}
             aria-label={`${item.name} ${String(item.percent)}%`}
           />
         ),

@@ -104,6 +104,12 @@ describe('UploadList', () => {
     const row = screen.getByRole('row', { name: /课件\.pptx/ });
     expect(within(row).getByText('3.0 MB')).toBeTruthy();
     expect(within(row).getByRole('status').textContent).toBe('等待中');
+    // The bar never animates on its own: no shimmer, no width transition (they repainted the
+    // page at the screen's rate during an upload).
+    const bar = within(row).getByRole('progressbar');
+    expect(bar.className).not.toContain('ant-progress-status-active');
+    const track = bar.querySelector<HTMLElement>('.ant-progress-track');
+    expect(track?.style.transition).toBe('none');
     await act(async () => {
       fireEvent.click(within(row).getByRole('button', { name: '暂停：课件.pptx' }));
       await Promise.resolve();
