@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverVersionPath } from '../contract/api-paths';
+import { SERVER_BUNDLE } from '../scripts/build-server.mjs';
 import { PRODUCT_VERSION } from './apps/version-data';
 import { PRODUCT_ROOT } from './product-root';
 
 // What `npm start` runs: the server compiled by scripts/build-server.mjs, under plain Node.
-const BUNDLE = path.join(PRODUCT_ROOT, 'dist', 'server', 'main.mjs');
+const BUNDLE = path.join(PRODUCT_ROOT, SERVER_BUNDLE);
 
 describe('the compiled server (npm start)', () => {
   const stops: (() => void)[] = [];

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { STORAGE_API } from '../../contract/api-paths';
 import { DEFAULT_CHUNK_CONCURRENCY, UPLOAD_CHUNK_SIZE } from '../../contract/upload';
+import { SERVER_BUNDLE } from '../../scripts/build-server.mjs';
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS } from '../../server/config';
 import {
@@ -44,8 +45,6 @@ type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const MIB = 1024 * 1024;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** What scripts/build-server.mjs writes. */
-const SERVER_BUNDLE = path.join(REPO_ROOT, 'dist', 'server', 'main.mjs');
 const PAGE = '/pages/base/pc_myFiles_all/index.html';
 
 function mib(name: string, fallback: number): number {
