@@ -98,8 +98,12 @@ async function writeCounted(
   const counter = new HashingCounter(options);
   try {
     const target = await open();
-    if (source.destroyed) target.destroy();
-    await pipeline(readableOrAbort(source), counter, target);
+    if (source.destroyed) {
+      // Never piped, so pipeline() would not close it.
+      target.destroy();
+      throw requestCutOff();
+    }
+    await pipeline(source, counter, target);
   } catch (error) {
     throw toStorageError(error);
   }
@@ -108,8 +112,9 @@ async function writeCounted(
 
 /** Reads `source` to its end and drops the bytes (a part the server already has). */
 export async function discardStream(source: Readable): Promise<void> {
+  if (source.destroyed) throw requestCutOff();
   await pipeline(
-    readableOrAbort(source),
+    source,
     new Writable({
       write(_chunk, _encoding, callback) {
         callback();
@@ -119,19 +124,16 @@ export async function discardStream(source: Readable): Promise<void> {
 }
 
 /**
- * `source`, or a premature-close error when the request is already gone. A request cut off by
- * its client while its part waited (for a lock, a folder, a file) leaves the part destroyed with
- * its last bytes unread; pipeline() on such a stream (ended but destroyed) never settles in Node
- * 20, and a write that never ends would hold its chunk's lock forever. Checked synchronously
- * right before piping: once piped, a destroy is reported by pipeline() itself.
+ * The error for a part whose request is already gone. A request cut off by its client while its
+ * part waited (for a lock, a folder, a file) leaves the part destroyed with its last bytes
+ * unread; pipeline() on such a stream (ended but destroyed) never settles in Node 20, and a write
+ * that never ends would hold its chunk's lock forever. So both pipes check `destroyed`
+ * synchronously right before piping: once piped, a destroy is reported by pipeline() itself.
  */
-function readableOrAbort(source: Readable): Readable {
-  if (source.destroyed) {
-    throw Object.assign(new Error('Premature close: the request was cut off'), {
-      code: 'ERR_STREAM_PREMATURE_CLOSE',
-    });
-  }
-  return source;
+function requestCutOff(): Error {
+  return Object.assign(new Error('Premature close: the request was cut off'), {
+    code: 'ERR_STREAM_PREMATURE_CLOSE',
+  });
 }
 
 /** File-system failures become 507/500 answers; a broken or abandoned request stays as it is. */
