@@ -360,4 +360,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 7,
+    name: 'auth: session families (refresh, relogin and switch keep the sign-in they came from)',
+    sql: `
+      -- The id of the sign-in a session descends from by refresh, relogin or role switch (its own
+      -- id for a sign-in). Logout, and a refresh token presented again, end the whole family.
+      -- No foreign key: the sign-in's own row may be purged before its descendants.
+      ALTER TABLE sessions ADD COLUMN family_id INTEGER;
+      UPDATE sessions SET family_id = id;
+      CREATE INDEX sessions_family ON sessions (family_id);
+    `,
+  },
 ];
