@@ -9,7 +9,10 @@ import { baseRoutes } from './base/routes';
 import { tableExportRoutes } from './base/table-export-routes';
 import { faceRoutes } from './face/face-routes';
 import { registerBodyParsers } from './http/body-parsers';
+import { refuseCrossSite } from './http/cross-site';
 import { errorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { loggerOptions } from './http/log-redaction';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
 import { createServices } from './services';
@@ -50,7 +53,9 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
 
 async function createApp(db: Database, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger,
+    logger: options.logger ? loggerOptions(options.logStream) : false,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy,
     // Report every broken rule of a form at once, not only the first.
@@ -72,6 +77,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
+  app.addHook('onRequest', refuseCrossSite);
 
   await registerBodyParsers(app);
   await app.register(loginRoutes, { services });

@@ -29,6 +29,13 @@ export interface ServerOptions {
   /** The unit answering requests whose host is bound to no unit. */
   defaultUnitId: number;
   logger: boolean;
+  /** Where the request log goes instead of standard output (tests read it). */
+  logStream?: NodeJS.WritableStream;
+  /**
+   * The origin links are built from when a request's Host is not one bound to a unit
+   * (server/http/request-origin.ts); defaults to http://localhost:<port>.
+   */
+  publicOrigin?: string;
   /** Adds `Secure` to the session cookies; turn on behind HTTPS. */
   secureCookies: boolean;
   /**
@@ -107,6 +114,37 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return raw === '1' || raw === 'true' || raw === 'yes';
 }
 
+/** An http(s) origin without path, query or credentials (EDUDESK_PUBLIC_ORIGIN). */
+function origin(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !isPlainOrigin(url)) {
+    throw new Error(`${name} must be an origin such as https://edu.example.org (got "${raw}")`);
+  }
+  return url.origin;
+}
+
+function isPlainOrigin(url: URL): boolean {
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === ''
+  );
+}
+
+function optionalOrigin(value: string | undefined): Pick<ServerOptions, 'publicOrigin'> {
+  return value === undefined ? {} : { publicOrigin: value };
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
@@ -141,6 +179,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     logger: flag(env, 'EDUDESK_LOG', defaults.logger),
     secureCookies: flag(env, 'EDUDESK_SECURE_COOKIES', defaults.secureCookies),
     trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
+    ...optionalOrigin(origin(env, 'EDUDESK_PUBLIC_ORIGIN')),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_REQUEST_BYTES', 'uploadMaxRequestBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_FILE_BYTES', 'uploadMaxFileBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_PARTIAL_MAX_AGE', 'uploadPartialMaxAgeSeconds'),

@@ -5,6 +5,7 @@ import { hashPassword } from './auth/password';
 import { SessionStore } from './auth/sessions';
 import { LoginThrottle } from './auth/throttle';
 import type { ServerOptions } from './config';
+import type { LinkOriginPolicy } from './http/request-origin';
 import { UnitRepository } from './tenancy/units';
 import { UserRepository } from './uaa/users';
 
@@ -18,6 +19,8 @@ export interface Services {
   sessions: SessionStore;
   access: AccessLookup;
   throttle: LoginThrottle;
+  /** Which Host headers links may be built from (server/http/request-origin.ts). */
+  linkOrigins: LinkOriginPolicy;
   /**
    * A hash of a random secret, verified against when the username is unknown, so that an unknown
    * user costs the same scrypt time as a wrong password (no user-enumeration timing oracle).
@@ -33,6 +36,9 @@ export function createServices(db: Database, options: ServerOptions): Services {
   const now = options.now ?? Date.now;
   let decoy: Promise<string> | undefined;
   const access = new AccessLookup(db, { now });
+  const knownHost = db.prepare<[string], { found: number }>(
+    'SELECT 1 AS found FROM unit_hosts WHERE host = ?',
+  );
   return {
     options,
     now,
@@ -49,6 +55,10 @@ export function createServices(db: Database, options: ServerOptions): Services {
     }),
     access,
     throttle: new LoginThrottle(db, options.throttle, now),
+    linkOrigins: {
+      isKnownHost: (hostname) => knownHost.get(hostname) !== undefined,
+      publicOrigin: options.publicOrigin ?? `http://localhost:${String(options.port)}`,
+    },
     decoyPasswordHash: () => {
       decoy ??= hashPassword(randomBytes(32).toString('base64url'), options.scryptCost);
       return decoy;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { HELP_CENTRE_PATH } from '../../contract/api-paths';
-import { requestOrigin } from '../http/request-origin';
+import { linkOrigin } from '../http/request-origin';
 import { sendSimplePage } from '../http/simple-page';
 import type { ServicesPluginOptions } from '../services';
 
@@ -35,7 +35,7 @@ export const helpCentreRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> 
   { services },
 ) => {
   app.get(HELP_CENTRE_PATH, { schema: { querystring: HelpQuerySchema } }, (request, reply) => {
-    const origin = requestOrigin(request);
+    const origin = linkOrigin(request, services.linkOrigins);
     const back = sameOriginReturn(request.query.redUrl, origin);
     const unit = services.units.findById(Number(request.query.unitId ?? ''));
     const lines = ['欢迎使用帮助中心。', 'Welcome to the help centre.'];

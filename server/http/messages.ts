@@ -8,6 +8,15 @@ export const MESSAGES = {
   unsupportedMediaType: bilingual('不支持的请求内容类型', 'Unsupported request content type'),
   badRequest: bilingual('请求无效', 'Bad request'),
   notFound: bilingual('请求的接口不存在', 'The requested API does not exist'),
+  requestTimeout: bilingual(
+    '请求超时，请重试',
+    'The request took too long to arrive. Please try again',
+  ),
+  headersTooLarge: bilingual('请求头过大', 'The request headers are too large'),
+  crossSite: bilingual(
+    '已拒绝来自其他网站的请求，请在本平台页面中操作',
+    "A request from another site was refused. Please use the platform's own pages",
+  ),
   // The spec's §8 fallback text, so the client shows the same words whichever way it gets there.
   internalError: bilingual('服务器内部错误', 'Server internal error!'),
   invalidGrant: bilingual('用户名或密码错误', 'Incorrect username or password'),

@@ -1,6 +1,34 @@
 import type { FastifyRequest } from 'fastify';
 
-/** The origin the caller reached this server on (scheme and Host), for absolute URLs back to it. */
-export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** Where links the server builds may point: the operator's hosts, or its public origin. */
+export interface LinkOriginPolicy {
+  /** True for a host name bound to a unit (the operator's configuration, table unit_hosts). */
+  isKnownHost: (hostname: string) => boolean;
+  /** The configured public origin (EDUDESK_PUBLIC_ORIGIN), used for any other Host. */
+  publicOrigin: string;
+}
+
+/** A plain `name[:port]` or `[ipv6][:port]`: nothing else in a Host header makes a link. */
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * The origin for absolute links back to this server (a single-sign-on ticket URL, the help
+ * centre's way back). The Host header is the caller's to choose, so it is used only when its
+ * name is one the operator bound to a unit (the port as sent, since the same host may be served
+ * on several); any other Host (a forged one, a bare address nobody configured) gets the
+ * configured public origin. The scheme is the connection's, or X-Forwarded-Proto when the
+ * proxy is trusted (EDUDESK_TRUST_PROXY).
+ */
+export function linkOrigin(request: FastifyRequest, policy: LinkOriginPolicy): string {
+  const host = request.host;
+  if (!PLAIN_HOST.test(host)) return policy.publicOrigin;
+  let url: URL;
+  try {
+    url = new URL(`${request.protocol}://${host}`);
+  } catch {
+    // A port out of range.
+    return policy.publicOrigin;
+  }
+  const hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  return policy.isKnownHost(hostname) ? url.origin : policy.publicOrigin;
 }

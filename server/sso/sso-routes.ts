@@ -6,7 +6,7 @@ import { ysySignedText, type SsoLoginTarget } from '../../contract/sso';
 import { authOf, requireAuth } from '../auth/authenticate';
 import { tokenHash } from '../auth/tokens';
 import { ok } from '../http/envelope';
-import { requestOrigin } from '../http/request-origin';
+import { linkOrigin } from '../http/request-origin';
 import { sendSimplePage } from '../http/simple-page';
 import type { ServicesPluginOptions } from '../services';
 
@@ -57,7 +57,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (app,
     sweep(now);
     const ticket = randomBytes(24).toString('hex');
     tickets.set(tokenHash(ticket), { userName: user.loginName, expires: now + TICKET_TTL_MS });
-    const origin = requestOrigin(request);
+    const origin = linkOrigin(request, services.linkOrigins);
     const unsigned = {
       appKey: YSY_APP_KEY,
       account: user.loginName,

@@ -1,0 +1,79 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const BAD_REQUEST = {
+  status: 400,
+  code: 'bad_request',
+  message: '请求无效|||Bad request',
+  data: null,
+  fieldErrors: [],
+};
+
+/** Sends raw bytes to a listening server and returns everything it answers before closing. */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server closes the connection after answering; a reset after the answer is fine.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    socket.write(bytes, 'latin1');
+  });
+}
+
+function bodyOf(answer: string): unknown {
+  return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+}
+
+describe('answers the router and the HTTP parser refuse', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a URL that does not decode with the envelope, not Fastify’s own body', async () => {
+    for (const url of ['/api/%', '/api/base/%E0%A4%A', '/api/storage/show/unit/%zz']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual(BAD_REQUEST);
+    }
+    const page = await t.app.inject({ url: '/pages/%' });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).not.toContain('FST_ERR');
+  });
+
+  it('answers a request the HTTP parser cannot read with the envelope', async () => {
+    const broken = await rawRequest(
+      port,
+      'GET /api/uaa/oauth/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+    );
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(broken)).toEqual(BAD_REQUEST);
+
+    const huge = await rawRequest(
+      port,
+      `GET /api/uaa/oauth/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(huge)).toEqual({
+      status: 431,
+      code: 'headers_too_large',
+      message: '请求头过大|||The request headers are too large',
+      data: null,
+      fieldErrors: [],
+    });
+  });
+});
