@@ -372,4 +372,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sessions_family ON sessions (family_id);
     `,
   },
+  {
+    version: 8,
+    name: 'storage: partial uploads belong to a unit (issue 14)',
+    sql: `
+      -- A partial upload is now one unit's: its chunks are written to
+      -- <dataDir>/storage/chunks/<unit_id>/<md5>/<each_size>/data, and a chunk check or a merge
+      -- only ever sees the caller's unit's uploads. Earlier partial uploads (chunks/<md5>/…) are
+      -- forgotten: the clean-up removes their folders and their chunks are sent again.
+      DROP TABLE partial_chunks;
+      DROP TABLE partial_uploads;
+      CREATE TABLE partial_uploads (
+        unit_id    INTEGER NOT NULL,
+        md5        TEXT    NOT NULL,
+        each_size  INTEGER NOT NULL,
+        size       INTEGER NOT NULL,
+        chunks     INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (unit_id, md5, each_size)
+      );
+      CREATE INDEX partial_uploads_updated ON partial_uploads (updated_at);
+      CREATE TABLE partial_chunks (
+        unit_id   INTEGER NOT NULL,
+        md5       TEXT    NOT NULL,
+        each_size INTEGER NOT NULL,
+        chunk     INTEGER NOT NULL,
+        PRIMARY KEY (unit_id, md5, each_size, chunk)
+      ) WITHOUT ROWID;
+      -- Instant upload looks for the content among the files of the caller's unit.
+      CREATE INDEX uploaded_files_unit_md5 ON uploaded_files (unit_id, md5);
+    `,
+  },
 ];

@@ -5,15 +5,14 @@ import type { Readable } from 'node:stream';
 import { UPLOAD_CODES, chunkLength, isMd5 } from '../../contract/upload';
 import { KeyedLock } from '../auth/keyed-lock';
 import type { ContentStore } from './content-store';
-import type { PartialUploadRepository } from './file-records';
+import type { PartialOwner, PartialUploadRepository } from './file-records';
 import { KeyedGate } from './keyed-gate';
 import { RunningHashes, type HashedUpload } from './running-hash';
 import { StorageError, STORAGE_MESSAGES, chunkSizeMismatch, writeFailure } from './storage-errors';
 import { discardStream, streamIntoFile } from './stream-to-file';
 
-/** One chunked upload: the content's MD5, its size and how it is cut. */
-export interface ChunkedFile {
-  md5: string;
+/** One chunked upload: the unit sending it, the content's MD5, its size and how many chunks. */
+export interface ChunkedFile extends PartialOwner {
   size: number;
   chunks: number;
 }
@@ -21,22 +20,37 @@ export interface ChunkedFile {
 /** A chunked upload cut in chunks of `eachSize` bytes (the last one shorter). */
 export type CutFile = ChunkedFile & { eachSize: number };
 
+/** Whether the uploading unit holds this content already: a stored file of its own has it. */
+export type HoldsContent = (file: ChunkedFile) => Promise<boolean>;
+
+/** The steps of a merge that belong to the caller (see `ChunkStore.merge`). */
+export interface MergeSteps<T> {
+  /** Moves the verified partial file into the content store (or drops it: content is there). */
+  keep: (verified: string) => Promise<void>;
+  /** Records the merged file for the caller; its answer is the merge's. */
+  record: () => T;
+}
+
 /** A temporary file left by a crashed request is removed after this long (real time). */
 const STALE_TEMP_MS = 3600 * 1000;
 // Small reads keep the memory of hashing a 2 GB file at a few hundred KB.
 const READ_BUFFER_BYTES = 256 * 1024;
 /** The partial file's name in its upload's folder. */
 const PARTIAL_FILE = 'data';
+/** A unit's folder under `chunks/`: its id as the server writes it (never 32 hex digits). */
+const UNIT_FOLDER = /^(?:0|[1-9][0-9]{0,14})$/;
 
 /**
- * The chunks of unfinished uploads. Each upload (content and chunk size) has one partial file,
- * `chunks/<md5>/<eachSize>/data`, and each chunk is written in place at its offset; a chunk is
- * recorded as whole (in SQLite) only once all its bytes are written, and a chunk recorded whole
- * is never written again. The merge is then a verification and a rename: the file is not copied.
+ * The chunks of unfinished uploads. A partial upload belongs to the unit whose users send its
+ * chunks (docs/upload.md: nothing about an upload is visible across units), so each upload (unit,
+ * content and chunk size) has its own partial file, `chunks/<unitId>/<md5>/<eachSize>/data`, and
+ * each chunk is written in place at its offset; a chunk is recorded as whole (in SQLite) only once
+ * all its bytes are written, and a chunk recorded whole is never written again. The merge is then
+ * a verification and a rename: the file is not copied.
  *
- * Concurrency: the chunks of one content are written side by side (one writer per chunk: a second
- * tab sending the same chunk waits, then finds it whole), while its merge and its clean-up, which
- * move or delete the partial file, run alone.
+ * Concurrency: the chunks of one unit's upload of one content are written side by side (one
+ * writer per chunk: a second tab sending the same chunk waits, then finds it whole), while its
+ * merge and its clean-up, which move or delete the partial file, run alone.
  */
 export class ChunkStore {
   private readonly running = new RunningHashes();
@@ -47,36 +61,44 @@ export class ChunkStore {
     private readonly content: ContentStore,
     private readonly partials: PartialUploadRepository,
     private readonly now: () => number,
+    private readonly holds: HoldsContent,
   ) {}
 
-  chunkDir(md5: string, eachSize: number): string {
-    // A programming error if reached: every route validates both first.
-    if (!isMd5(md5) || !Number.isSafeInteger(eachSize)) throw new Error('bad chunk location');
-    return path.join(this.content.chunksDir, md5, String(eachSize));
+  /** The folder of a unit's uploads of one content. */
+  private ownerDir(owner: PartialOwner): string {
+    // A programming error if reached: every route validates the MD5, units ids are integers.
+    if (!isMd5(owner.md5) || !Number.isSafeInteger(owner.unitId) || owner.unitId < 0) {
+      throw new Error('bad chunk location');
+    }
+    return path.join(this.content.chunksDir, String(owner.unitId), owner.md5);
   }
 
-  partialPath(md5: string, eachSize: number): string {
-    return path.join(this.chunkDir(md5, eachSize), PARTIAL_FILE);
+  chunkDir(owner: PartialOwner, eachSize: number): string {
+    if (!Number.isSafeInteger(eachSize)) throw new Error('bad chunk location');
+    return path.join(this.ownerDir(owner), String(eachSize));
   }
 
-  /** True when chunk `chunk` is whole for this file under any chunk size in use. */
+  partialPath(owner: PartialOwner, eachSize: number): string {
+    return path.join(this.chunkDir(owner, eachSize), PARTIAL_FILE);
+  }
+
+  /** True when chunk `chunk` is whole in the unit's upload of this file, under any chunk size. */
   hasChunk(file: ChunkedFile, chunk: number): boolean {
     return this.partials
-      .chunkSizes(file.md5, file.size, file.chunks)
-      .some((eachSize) => this.partials.isReceived(file.md5, eachSize, chunk));
+      .chunkSizes(file, file.size, file.chunks)
+      .some((eachSize) => this.partials.isReceived(file, eachSize, chunk));
   }
 
   /**
    * Writes chunk `chunk` from `source` in place and records it as whole. A chunk already whole,
-   * or a file already stored, is not written again: the bytes are read and dropped. A chunk of
-   * the wrong length is refused and not recorded.
+   * or a file the unit holds already, is not written again: the bytes are read and dropped. A
+   * chunk of the wrong length is refused and not recorded.
    */
   async writeChunk(file: CutFile, chunk: number, source: Readable): Promise<void> {
-    const key = runningKey(file.md5, file.eachSize);
-    await this.gate.shared(file.md5, () =>
+    const key = runningKey(file, file.eachSize);
+    await this.gate.shared(ownerKey(file), () =>
       this.chunkLock.run(`${key}/${String(chunk)}`, async () => {
-        const stored = (await this.content.storedSize(file.md5)) === file.size;
-        if (stored || this.partials.isReceived(file.md5, file.eachSize, chunk)) {
+        if ((await this.holds(file)) || this.partials.isReceived(file, file.eachSize, chunk)) {
           await discardStream(source);
           return;
         }
@@ -87,7 +109,7 @@ export class ChunkStore {
         }
         const written = await this.writeInPlace(file, (chunk - 1) * file.eachSize, length, source);
         if (written !== length) throw chunkSizeMismatch();
-        if (!this.partials.markReceived(file.md5, file.eachSize, chunk)) {
+        if (!this.partials.markReceived(file, file.eachSize, chunk)) {
           throw writeFailure(new Error('partial upload removed while written'));
         }
         this.running.advance(key, this.hashedUpload(file));
@@ -102,11 +124,11 @@ export class ChunkStore {
     source: Readable,
   ): Promise<number> {
     try {
-      await fs.promises.mkdir(this.chunkDir(file.md5, file.eachSize), { recursive: true });
+      await fs.promises.mkdir(this.chunkDir(file, file.eachSize), { recursive: true });
     } catch (error) {
       throw writeFailure(error);
     }
-    const written = await streamIntoFile(source, this.partialPath(file.md5, file.eachSize), start, {
+    const written = await streamIntoFile(source, this.partialPath(file, file.eachSize), start, {
       maxBytes: length,
       hash: false,
       overLimit: chunkSizeMismatch,
@@ -116,9 +138,9 @@ export class ChunkStore {
 
   private hashedUpload(file: CutFile): HashedUpload {
     return {
-      file: this.partialPath(file.md5, file.eachSize),
+      file: this.partialPath(file, file.eachSize),
       isWhole: (chunk) =>
-        chunk <= file.chunks && this.partials.isReceived(file.md5, file.eachSize, chunk),
+        chunk <= file.chunks && this.partials.isReceived(file, file.eachSize, chunk),
       rangeOf: (chunk) => ({
         start: (chunk - 1) * file.eachSize,
         length: chunkLength(chunk, file.size, file.eachSize),
@@ -127,53 +149,56 @@ export class ChunkStore {
   }
 
   /**
-   * Verifies the partial file of a complete upload and hands it to `keep` (which moves it into
-   * the content store), then forgets the upload. Chunks missing answer chunkmerge saying how
-   * many; a file whose MD5 or size is not the declared one answers chunkmerge and is deleted with
-   * its chunks, so the next attempt sends them again. Runs alone for its content; nothing is done
-   * when the content is stored already (another tab merged it).
+   * Verifies the partial file of the unit's complete upload, hands it to `steps.keep` (which
+   * moves it into the content store), forgets the upload and records the file (`steps.record`).
+   * Chunks missing answer chunkmerge saying how many; a file whose MD5 or size is not the
+   * declared one answers chunkmerge and is deleted with its chunks, so the next attempt sends
+   * them again. Runs alone for the unit's content. When the unit holds the content already
+   * (another tab merged it), the file is only recorded: content of another unit never is.
    */
-  async merge(file: ChunkedFile, keep: (verified: string) => Promise<void>): Promise<void> {
-    await this.gate.exclusive(file.md5, async () => {
-      if ((await this.content.storedSize(file.md5)) === file.size) return;
+  async merge<T>(file: ChunkedFile, steps: MergeSteps<T>): Promise<T> {
+    return this.gate.exclusive(ownerKey(file), async () => {
+      if (await this.holds(file)) return steps.record();
       const eachSize = this.completeChunkSize(file);
-      const partial = this.partialPath(file.md5, eachSize);
+      const partial = this.partialPath(file, eachSize);
       // Usually known by now (hashed while the chunks arrived); else the file is read once.
       const size = await fileSize(partial);
       const md5 =
         size === file.size
-          ? ((await this.running.digest(runningKey(file.md5, eachSize), file.chunks)) ??
+          ? ((await this.running.digest(runningKey(file, eachSize), file.chunks)) ??
             (await md5OfFile(partial)))
           : undefined;
-      if (md5 !== file.md5) await this.mismatch(file.md5);
+      if (md5 !== file.md5) await this.mismatch(file);
       try {
         await flushToDisk(partial);
-        await keep(partial);
+        await steps.keep(partial);
       } catch (error) {
         throw writeFailure(error);
       }
-      await this.forgetAll(file.md5);
+      await this.forgetAll(file);
+      // Inside the gate, so a second tab merging at once finds the file held.
+      return steps.record();
     });
   }
 
   /** The merged content is not what was declared: forget the chunks, answer chunkmerge. */
-  private async mismatch(md5: string): Promise<never> {
-    await this.forgetAll(md5);
+  private async mismatch(owner: PartialOwner): Promise<never> {
+    await this.forgetAll(owner);
     throw new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.mergeMismatch);
   }
 
-  /** Forgets every partial upload of this content (after a merge, or a mismatch). */
-  private async forgetAll(md5: string): Promise<void> {
-    this.partials.removeAll(md5);
-    this.running.forget(md5);
-    await fs.promises.rm(path.join(this.content.chunksDir, md5), { recursive: true, force: true });
+  /** Forgets every partial upload of this content by the unit (after a merge, or a mismatch). */
+  private async forgetAll(owner: PartialOwner): Promise<void> {
+    this.partials.removeAll(owner);
+    this.running.forget(ownerKey(owner));
+    await fs.promises.rm(this.ownerDir(owner), { recursive: true, force: true });
   }
 
   /** The chunk size whose chunks are all whole, or chunkmerge saying how many are missing. */
   private completeChunkSize(file: ChunkedFile): number {
     let fewestMissing = file.chunks;
-    for (const eachSize of this.partials.chunkSizes(file.md5, file.size, file.chunks)) {
-      const missing = file.chunks - this.partials.receivedCount(file.md5, eachSize);
+    for (const eachSize of this.partials.chunkSizes(file, file.size, file.chunks)) {
+      const missing = file.chunks - this.partials.wholeCount(file, eachSize);
       if (missing === 0) return eachSize;
       fewestMissing = Math.min(fewestMissing, missing);
     }
@@ -190,20 +215,26 @@ export class ChunkStore {
    */
   async cleanup(olderThan: number): Promise<number> {
     let removed = 0;
-    const isStale = (md5: string, eachSize: number) =>
+    type Stale = PartialOwner & { eachSize: number };
+    const isStale = (upload: Stale) =>
       this.partials
         .staleBefore(olderThan)
-        .some((stale) => stale.md5 === md5 && stale.eachSize === eachSize);
+        .some(
+          (stale) =>
+            stale.unitId === upload.unitId &&
+            stale.md5 === upload.md5 &&
+            stale.eachSize === upload.eachSize,
+        );
     for (const stale of this.partials.staleBefore(olderThan)) {
-      await this.gate.exclusive(stale.md5, async () => {
+      await this.gate.exclusive(ownerKey(stale), async () => {
         // A chunk written while the clean-up waited for the gate made it live again.
-        if (!isStale(stale.md5, stale.eachSize)) return;
-        await fs.promises.rm(this.chunkDir(stale.md5, stale.eachSize), {
+        if (!isStale(stale)) return;
+        await fs.promises.rm(this.chunkDir(stale, stale.eachSize), {
           recursive: true,
           force: true,
         });
-        this.partials.remove(stale.md5, stale.eachSize);
-        this.running.forget(runningKey(stale.md5, stale.eachSize));
+        this.partials.remove(stale, stale.eachSize);
+        this.running.forget(runningKey(stale, stale.eachSize));
         removed += 1;
       });
     }
@@ -215,16 +246,34 @@ export class ChunkStore {
 
   private async removeOrphanChunkDirs(): Promise<number> {
     let removed = 0;
-    for (const md5 of await listDir(this.content.chunksDir)) {
-      const dir = path.join(this.content.chunksDir, md5);
+    for (const name of await listDir(this.content.chunksDir)) {
+      const unitDir = path.join(this.content.chunksDir, name);
+      if (!UNIT_FOLDER.test(name)) {
+        // Not a unit's folder: the layout before uploads were kept per unit
+        // (chunks/<md5>/<eachSize>, forgotten by migration 8) or a stray. Nothing writes there.
+        await fs.promises.rm(unitDir, { recursive: true, force: true });
+        removed += 1;
+        continue;
+      }
+      // The unit's folder stays (a chunk may be creating its content folder in it right now).
+      removed += await this.removeOrphanContentDirs(Number(name), unitDir);
+    }
+    return removed;
+  }
+
+  private async removeOrphanContentDirs(unitId: number, unitDir: string): Promise<number> {
+    let removed = 0;
+    for (const md5 of await listDir(unitDir)) {
+      const owner = { unitId, md5 };
+      const dir = path.join(unitDir, md5);
       // Uploads going on are left alone without waiting for their chunks to land.
-      const first = await this.orphanSizes(md5, dir);
+      const first = await this.orphanSizes(owner, dir);
       if (first.orphans.length === 0 && first.known > 0) continue;
       // Alone for this content: no chunk is being written into a folder judged orphan.
       const run = (task: () => Promise<void>) =>
-        isMd5(md5) ? this.gate.exclusive(md5, task) : task();
+        isMd5(md5) ? this.gate.exclusive(ownerKey(owner), task) : task();
       await run(async () => {
-        const { orphans, known } = await this.orphanSizes(md5, dir);
+        const { orphans, known } = await this.orphanSizes(owner, dir);
         for (const size of orphans) {
           await fs.promises.rm(path.join(dir, size), { recursive: true, force: true });
           removed += 1;
@@ -237,11 +286,11 @@ export class ChunkStore {
 
   /** The chunk-size folders of a content folder that no upload record knows, and how many it does. */
   private async orphanSizes(
-    md5: string,
+    owner: PartialOwner,
     dir: string,
   ): Promise<{ orphans: string[]; known: number }> {
     const sizes = await listDir(dir);
-    const recorded = isMd5(md5) ? this.partials.chunkSizesOf(md5).map(String) : [];
+    const recorded = isMd5(owner.md5) ? this.partials.chunkSizesOf(owner).map(String) : [];
     const orphans = sizes.filter((size) => !recorded.includes(size));
     return { orphans, known: sizes.length - orphans.length };
   }
@@ -262,8 +311,13 @@ export class ChunkStore {
   }
 }
 
-function runningKey(md5: string, eachSize: number): string {
-  return `${md5}/${String(eachSize)}`;
+/** The key of a unit's uploads of one content (its gate, and the prefix of its running hashes). */
+function ownerKey(owner: PartialOwner): string {
+  return `${String(owner.unitId)}/${owner.md5}`;
+}
+
+function runningKey(owner: PartialOwner, eachSize: number): string {
+  return `${ownerKey(owner)}/${String(eachSize)}`;
 }
 
 async function fileSize(file: string): Promise<number | undefined> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +10,22 @@ import { parseRange } from './byte-range';
 import { contentDisposition } from './content-disposition';
 import { contentTypeOf, mayShowInline } from './content-types';
 import { StorageError, STORAGE_MESSAGES } from './storage-errors';
+import type { FileRecord } from './file-records';
 import type { UploadService } from './upload-service';
 
 /** A downloaded file can never run script in the platform's origin, even if a browser sniffs. */
 const DOWNLOAD_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox";
+
+/**
+ * The download's ETag: a hash of the file record's id (random, unguessable) and its content's
+ * MD5, never the bare MD5, which would tell whoever sees it (a proxy, a shared browser cache, a
+ * log) the MD5 instant upload matches on, and that two records share content. An id always names
+ * the same bytes, so the tag is as stable as the content, and conditional requests keep working.
+ */
+export function downloadEtag(record: Pick<FileRecord, 'id' | 'md5'>): string {
+  const digest = createHash('sha256').update(`edudesk-download\0${record.id}\0${record.md5}`);
+  return `"${digest.digest('base64url').slice(0, 32)}"`;
+}
 
 function notFound(): StorageError {
   return new StorageError(404, UPLOAD_CODES.fileNotFound, STORAGE_MESSAGES.fileNotFound);
@@ -41,7 +54,7 @@ export function registerDownloadRoutes(
     if (!stat?.isFile()) throw notFound();
 
     const inline = params[F.inline] === '1' && mayShowInline(record.ext);
-    const etag = `"${record.md5}"`;
+    const etag = downloadEtag(record);
     reply.headers({
       'content-type': contentTypeOf(record.ext),
       'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', record.fileName),

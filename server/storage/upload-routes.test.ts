@@ -16,6 +16,10 @@ import {
 
 const MIB = 1024 * 1024;
 const EACH = 2 * MIB;
+/** teacher01's unit: its partial uploads are under chunks/1001/. */
+const SCHOOL = '1001';
+/** area01's unit is on its own host (the tenancy rule). */
+const AREA_HOST = 'area.localhost';
 
 function envelope<T>(response: { json: () => unknown }): ApiEnvelope<T> {
   return response.json() as ApiEnvelope<T>;
@@ -352,7 +356,7 @@ describe('storage uploads', () => {
           .fieldErrors.map((e) => e.field)
           .sort(),
       ).toEqual(['chunks', 'eachSize', 'fullSize', 'md5']);
-      expect(filesUnder(path.join(storage, 'chunks', otherMd5))).toEqual([]);
+      expect(filesUnder(path.join(storage, 'chunks', SCHOOL, otherMd5))).toEqual([]);
     });
 
     it('fails the merge with chunkmerge when the content does not match, and keeps nothing', async () => {
@@ -382,7 +386,7 @@ describe('storage uploads', () => {
         path.join(md5Of(real).slice(0, 2), md5Of(real)),
       );
       // The chunks are gone too, so the next attempt sends them again.
-      expect(filesUnder(path.join(storage, 'chunks', claimed))).toEqual([]);
+      expect(filesUnder(path.join(storage, 'chunks', SCHOOL, claimed))).toEqual([]);
     });
 
     it('never writes a whole chunk again, records no cut-off chunk, and takes the file before its fields', async () => {
@@ -595,7 +599,10 @@ describe('storage uploads', () => {
     });
 
     it('is refused to another unit and for unknown ids', async () => {
-      const foreign = await t.app.inject({ url: stored.url, headers: { cookie: otherUnit } });
+      const foreign = await t.app.inject({
+        url: stored.url,
+        headers: { cookie: otherUnit, host: AREA_HOST },
+      });
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ code: 'file_not_found' });
       const unknown = await t.app.inject({
@@ -616,7 +623,7 @@ describe('storage uploads', () => {
       expect(list[0]?.id).toBe(stored.id);
       const others = await t.app.inject({
         url: STORAGE_API.myFiles,
-        headers: { cookie: otherUnit },
+        headers: { cookie: otherUnit, host: AREA_HOST },
       });
       expect(envelope<UploadedFileInfo[]>(others).data).toEqual([]);
     });
@@ -709,7 +716,11 @@ describe('storage limits and failures', () => {
       const freshMd5 = md5Of(fresh);
       await postChunk(t.app, cookie, { data, md5, chunk: 1, eachSize: 2000 });
       const chunks = path.join(t.dataDir, 'storage', 'chunks');
-      expect(filesUnder(path.join(chunks, md5))).toEqual([path.join('2000', 'data')]);
+      expect(filesUnder(path.join(chunks, SCHOOL, md5))).toEqual([path.join('2000', 'data')]);
+      // A partial file of the layout before uploads were kept per unit (no record: migration 8).
+      const legacy = path.join(chunks, md5Of(bytes(10, 53)), '2000');
+      fs.mkdirSync(legacy, { recursive: true });
+      fs.writeFileSync(path.join(legacy, 'data'), 'old');
 
       t.clock.advance(3000 * 1000);
       await postChunk(t.app, cookie, { data: fresh, md5: freshMd5, chunk: 1, eachSize: 2000 });
@@ -723,9 +734,9 @@ describe('storage limits and failures', () => {
           cookie,
         );
       expect((await check(freshMd5)).json()).toMatchObject({ data: { data: true } });
-      expect(filesUnder(path.join(chunks, md5))).toEqual([]);
+      expect(filesUnder(path.join(chunks, SCHOOL, md5))).toEqual([]);
       expect((await check(md5)).json()).toMatchObject({ data: { data: false } });
-      expect(filesUnder(path.join(chunks, freshMd5))).toEqual([path.join('2000', 'data')]);
+      expect(filesUnder(chunks)).toEqual([path.join(SCHOOL, freshMd5, '2000', 'data')]);
     } finally {
       await t.close();
     }

@@ -110,7 +110,12 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     { schema: { body: BlockUploadCheckBodySchema }, onRequest: auth },
     async (request) => {
       const body = request.body;
-      const file = uploads.chunkedFile(body[F.md5], toCount(body[F.size]), toCount(body[F.chunks]));
+      const file = uploads.chunkedFile(
+        uploaderOf(request),
+        body[F.md5],
+        toCount(body[F.size]),
+        toCount(body[F.chunks]),
+      );
       return ok({ data: await uploads.hasChunk(file, toCount(body[F.chunk])) });
     },
   );
@@ -127,6 +132,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
           const fields = validateChunkFields(raw);
           const eachSize = toCount(fields[F.eachSize]);
           const file = uploads.chunkedFile(
+            uploaderOf(request),
             fields[F.md5],
             toCount(fields[F.fullSize]),
             toCount(fields[F.chunks]),
@@ -153,8 +159,14 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     { schema: { body: MergeFileBodySchema }, onRequest: auth },
     async (request) => {
       const body = request.body;
-      const file = uploads.chunkedFile(body[F.md5], toCount(body[F.size]), toCount(body[F.chunks]));
-      const stored = await uploads.merge(uploaderOf(request), file, body[F.name], {
+      const who = uploaderOf(request);
+      const file = uploads.chunkedFile(
+        who,
+        body[F.md5],
+        toCount(body[F.size]),
+        toCount(body[F.chunks]),
+      );
+      const stored = await uploads.merge(who, file, body[F.name], {
         serverid: body[F.serverId],
         uid: body[F.uid],
       });

@@ -73,8 +73,8 @@ function abnormalCount(): StorageError {
 }
 
 /**
- * The storage service: instant upload (content stored once per MD5), single uploads, chunked
- * uploads (check, chunk, merge), base64 images, and the user's file records.
+ * The storage service: instant upload (within the caller's unit; content is stored once per MD5),
+ * single uploads, chunked uploads (check, chunk, merge), base64 images, and the user's records.
  */
 export class UploadService {
   readonly content: ContentStore;
@@ -90,7 +90,12 @@ export class UploadService {
     this.now = services.now;
     this.content = new ContentStore(services.options.dataDir);
     this.records = new FileRecordRepository(services.db);
-    this.chunks = new ChunkStore(this.content, new PartialUploadRepository(services.db), this.now);
+    this.chunks = new ChunkStore(
+      this.content,
+      new PartialUploadRepository(services.db),
+      this.now,
+      (file) => this.unitHolds(file.unitId, file.md5, file.size),
+    );
   }
 
   init(): void {
@@ -132,9 +137,27 @@ export class UploadService {
   }
 
   /**
-   * Spec §7 second_upload_check: when the content is already stored, the user gets a record of it
-   * under the given name at once (instant upload); otherwise null. A declared size that differs
-   * from the stored one is taken as different content.
+   * The size of the content `md5` when the unit holds it (a file of the unit has it, and it is
+   * stored), else undefined. The one rule of instant upload, chunk checks and merges: content is
+   * found only within the unit that uploaded it (docs/upload.md), so knowing an MD5 never reads
+   * another unit's file. The bytes themselves are stored once whatever the unit: that is not
+   * visible.
+   */
+  private async unitContentSize(unitId: number, md5: string): Promise<number | undefined> {
+    const size = this.records.unitContentSize(unitId, md5);
+    if (size === undefined) return undefined;
+    return (await this.content.storedSize(md5)) === size ? size : undefined;
+  }
+
+  private async unitHolds(unitId: number, md5: string, size: number): Promise<boolean> {
+    return (await this.unitContentSize(unitId, md5)) === size;
+  }
+
+  /**
+   * Spec §7 second_upload_check: when the caller's unit already holds the content, the user gets
+   * a record of it under the given name at once (instant upload); otherwise null, whether the
+   * content is unknown or only another unit's. A declared size that differs from the stored one
+   * is taken as different content.
    */
   async instantUpload(
     who: Uploader,
@@ -142,7 +165,7 @@ export class UploadService {
   ): Promise<UploadedFileInfo | null> {
     const name = acceptedName(request.name);
     const md5 = request.md5.toLowerCase();
-    const size = await this.content.storedSize(md5);
+    const size = await this.unitContentSize(who.unitId, md5);
     if (size === undefined || (request.size !== undefined && request.size !== size)) return null;
     return this.record(who, { md5, size, name }, request);
   }
@@ -178,8 +201,17 @@ export class UploadService {
     }
   }
 
-  /** Validates a chunked file's figures: an abnormal count or size answers chunkmerge. */
-  chunkedFile(md5: string, size: number, chunks: number, eachSize?: number): ChunkedFile {
+  /**
+   * The caller's chunked upload of a file, its figures validated: an abnormal count or size
+   * answers chunkmerge. The upload is the caller's unit's own (docs/upload.md).
+   */
+  chunkedFile(
+    who: Uploader,
+    md5: string,
+    size: number,
+    chunks: number,
+    eachSize?: number,
+  ): ChunkedFile {
     const { maxChunks, maxFileBytes, maxRequestBytes } = this.limits;
     if (size > maxFileBytes) throw payloadTooLarge();
     if (chunks < 1 || chunks > maxChunks) throw abnormalCount();
@@ -190,7 +222,7 @@ export class UploadService {
       // Whatever the chunk size, no chunk is empty.
       throw abnormalCount();
     }
-    return { md5: md5.toLowerCase(), size, chunks };
+    return { unitId: who.unitId, md5: md5.toLowerCase(), size, chunks };
   }
 
   private checkRange(file: ChunkedFile, chunk: number): void {
@@ -199,12 +231,15 @@ export class UploadService {
     }
   }
 
-  /** Spec §7 block_upload_check: true when the chunk is whole on disk (or the whole file is). */
+  /**
+   * Spec §7 block_upload_check: true when the chunk is whole in the unit's upload, or the unit
+   * holds the whole file. Another unit's chunks and files are never reported.
+   */
   async hasChunk(file: ChunkedFile, chunk: number): Promise<boolean> {
     this.checkRange(file, chunk);
     await this.cleanupIfDue();
     if (this.chunks.hasChunk(file, chunk)) return true;
-    return (await this.content.storedSize(file.md5)) === file.size;
+    return this.unitHolds(file.unitId, file.md5, file.size);
   }
 
   /**
@@ -225,7 +260,10 @@ export class UploadService {
     return { chunk, chunks: file.chunks };
   }
 
-  /** Spec §7 merge_file: verifies the chunks joined in place, then records the file. */
+  /**
+   * Spec §7 merge_file: verifies the chunks the unit sent, joined in place, then records the
+   * file. Two tabs may merge the same file at once: the second finds it held by the first.
+   */
   async merge(
     who: Uploader,
     file: ChunkedFile,
@@ -233,9 +271,10 @@ export class UploadService {
     extras: UploadExtras,
   ): Promise<UploadedFileInfo> {
     const name = acceptedName(rawName);
-    // Two tabs may merge the same file at once: the second finds it stored by the first.
-    await this.chunks.merge(file, (verified) => this.keep(verified, file.md5));
-    return this.record(who, { md5: file.md5, size: file.size, name }, extras);
+    return this.chunks.merge(file, {
+      keep: (verified) => this.keep(verified, file.md5),
+      record: () => this.record(who, { md5: file.md5, size: file.size, name }, extras),
+    });
   }
 
   /** Spec §7 upload/base64_convert_image: an image sent as base64 text. */

@@ -41,16 +41,23 @@ export async function multipart(
   };
 }
 
+/** The Host header of a request: the unit's host (`area.localhost`), or inject's default. */
+function hostHeader(host: string | undefined): Record<string, string> {
+  return host === undefined ? {} : { host };
+}
+
+/** A form post; `host` is the unit's host for a user of another unit than the default one. */
 export function formPost(
   app: FastifyInstance,
   url: string,
   fields: Record<string, string>,
   cookie: string,
+  host?: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...hostHeader(host) },
     payload: new URLSearchParams(fields).toString(),
   });
 }
@@ -61,12 +68,13 @@ export async function postMultipart(
   fields: Record<string, string>,
   file: FilePart | undefined,
   cookie: string,
+  host?: string,
 ): Promise<LightMyRequestResponse> {
   const body = await multipart(fields, file);
   return app.inject({
     method: 'POST',
     url,
-    headers: { ...body.headers, cookie },
+    headers: { ...body.headers, cookie, ...hostHeader(host) },
     payload: body.payload,
   });
 }
@@ -79,6 +87,8 @@ export interface ChunkArgs {
   name?: string;
   chunks?: number;
   override?: Buffer;
+  /** The unit's host (see `formPost`). */
+  host?: string;
 }
 
 /** Posts chunk `chunk` (1-based) of `data` the way the client does. */
@@ -108,6 +118,7 @@ export function postChunk(
     },
     { name: 'blob', data: part },
     cookie,
+    args.host,
   );
 }
 
