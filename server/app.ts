@@ -13,6 +13,7 @@ import { refuseCrossSite } from './http/cross-site';
 import { errorHandler } from './http/error-handler';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { loggerOptions } from './http/log-redaction';
+import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
 import { createServices } from './services';
@@ -68,6 +69,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
 
   const services = createServices(db, options);
 
+  recordRoutes(app);
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
