@@ -11,6 +11,7 @@ import { faceRoutes } from './face/face-routes';
 import { registerBodyParsers } from './http/body-parsers';
 import { refuseCrossSite } from './http/cross-site';
 import { errorHandler } from './http/error-handler';
+import { refuseNonFiniteNumbers } from './http/finite-numbers';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { loggerOptions } from './http/log-redaction';
 import { recordRoutes } from './http/route-catalogue';
@@ -80,6 +81,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
     done();
   });
   app.addHook('onRequest', refuseCrossSite);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
 
   await registerBodyParsers(app);
   await app.register(loginRoutes, { services });

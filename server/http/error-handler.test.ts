@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 
 describe('error handling', () => {
   let t: TestApp;
@@ -58,5 +58,41 @@ describe('error handling', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400 });
+  });
+});
+
+describe('numbers that are not finite', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ scryptCost: 1024 });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('refuses 1e309 (Infinity after coercion, past minimum/maximum) as a bad field', async () => {
+    const { cookie } = await signIn(t.app, 'teacher01');
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: '/api/base/desktop/popUpBox_select?start=1&size=1e309',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const response = await t.app.inject({
+      url: '/api/base/desktop/popUpBox_select?start=-1e309&size=3',
+      headers: { cookie },
+    });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      code: 'invalid_request',
+      fieldErrors: [{ field: 'start' }],
+    });
+    const fine = await t.app.inject({
+      url: '/api/base/desktop/popUpBox_select?start=1&size=3',
+      headers: { cookie },
+    });
+    expect(fine.json()).toMatchObject({ status: 200 });
   });
 });
