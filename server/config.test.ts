@@ -77,4 +77,22 @@ describe('loadOptionsFromEnv', () => {
       /EDUDESK_LOGIN_MAX_FAILURES/,
     );
   });
+
+  it('reads the public origin, and refuses anything but a bare http(s) origin', () => {
+    expect(loadOptionsFromEnv({}).publicOrigin).toBeUndefined();
+    expect(
+      loadOptionsFromEnv({ EDUDESK_PUBLIC_ORIGIN: 'https://Edu.Example.org/' }).publicOrigin,
+    ).toBe('https://edu.example.org');
+    for (const bad of [
+      'edu.example.org',
+      'ftp://x',
+      'https://x/path',
+      'https://u:p@x',
+      'https://x?a',
+    ]) {
+      expect(() => loadOptionsFromEnv({ EDUDESK_PUBLIC_ORIGIN: bad }), bad).toThrow(
+        /EDUDESK_PUBLIC_ORIGIN/,
+      );
+    }
+  });
 });
