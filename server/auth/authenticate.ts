@@ -4,6 +4,7 @@ import { readCookie } from '../http/cookies';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { Services } from '../services';
+import { servesUnit } from '../tenancy/host-unit';
 import type { Unit } from '../tenancy/units';
 import type { User } from '../uaa/users';
 import type { ActiveSession } from './sessions';
@@ -38,9 +39,14 @@ export function refreshTokenOf(request: FastifyRequest): string | undefined {
   return token === '' ? undefined : token;
 }
 
-/** The session, user and unit of a valid access token; undefined when any is missing or off. */
+/**
+ * The session, user and unit of an access token presented in `request`; undefined when any is
+ * missing or off, or when the session's unit is not the unit of the request's host (the tenancy
+ * rule: such a token is refused like an unknown one).
+ */
 export function resolveAccessToken(
   services: Services,
+  request: FastifyRequest,
   accessToken: string | undefined,
 ): AuthContext | undefined {
   if (accessToken === undefined) return undefined;
@@ -48,6 +54,7 @@ export function resolveAccessToken(
   if (record?.user.userStatus !== ACTIVE_STATUS || record.unit.unitStatus !== ACTIVE_STATUS) {
     return undefined;
   }
+  if (!servesUnit(services.units, request, record.unit.id)) return undefined;
   return { accessToken, ...record };
 }
 
@@ -63,8 +70,9 @@ export function sendUnauthorized(
 }
 
 /**
- * The guard of protected routes: a missing, unknown, expired or revoked access token answers
- * HTTP 401, which starts the client's refresh-and-retry (spec §4 session expiry).
+ * The guard of protected routes: a missing, unknown, expired or revoked access token, or one of
+ * another unit than the host's, answers HTTP 401, which starts the client's refresh-and-retry
+ * (spec §4 session expiry).
  */
 export function requireAuth(services: Services) {
   return function guard(
@@ -72,7 +80,7 @@ export function requireAuth(services: Services) {
     reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ): void {
-    const auth = resolveAccessToken(services, accessTokenOf(request));
+    const auth = resolveAccessToken(services, request, accessTokenOf(request));
     if (!auth) {
       // Answering ends the hook chain; done() must not be called as well.
       void sendUnauthorized(reply);

@@ -4,7 +4,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import path from 'node:path';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { DATABASE_FILE } from '../db/database';
-import { signIn } from '../testing/test-app';
+import { hostOfCookie, signIn } from '../testing/test-app';
 
 /** Shared by the desktop calls' tests (never imported by production code). */
 
@@ -16,6 +16,13 @@ export interface Answer<T> {
 
 function answer<T>(response: LightMyRequestResponse): Answer<T> {
   return { statusCode: response.statusCode, body: response.json<ApiEnvelope<T>>(), response };
+}
+
+/** The cookie and the Host of its session (a session counts only on its unit's host). */
+function sessionHeaders(cookie: string | undefined): Record<string, string> {
+  if (cookie === undefined) return {};
+  const host = hostOfCookie(cookie);
+  return host === undefined ? { cookie } : { cookie, host };
 }
 
 /** A signed-in demo user's Cookie header, by login name. */
@@ -35,9 +42,7 @@ export async function getJson<T = unknown>(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
-  return answer<T>(
-    await app.inject({ url, headers: cookie === undefined ? headers : { ...headers, cookie } }),
-  );
+  return answer<T>(await app.inject({ url, headers: { ...sessionHeaders(cookie), ...headers } }));
 }
 
 /** A form-encoded POST, as the platform client sends by default (spec §7). */
@@ -53,8 +58,8 @@ export async function postForm<T = unknown>(
   }
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
+    ...sessionHeaders(cookie),
   };
-  if (cookie !== undefined) headers.cookie = cookie;
   return answer<T>(await app.inject({ method: 'POST', url, headers, payload: body.toString() }));
 }
 
@@ -65,8 +70,10 @@ export async function postJson<T = unknown>(
   url: string,
   payload: unknown,
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (cookie !== undefined) headers.cookie = cookie;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...sessionHeaders(cookie),
+  };
   return answer<T>(
     await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload) }),
   );

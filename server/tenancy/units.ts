@@ -48,6 +48,10 @@ const DEFAULT_DECORATION_SET: DecorationSet = {
   },
 };
 
+/** How long a host's unit id is remembered (like a session lookup), and for how many hosts. */
+const HOST_CACHE_MS = 2000;
+const HOST_CACHE_ENTRIES = 1000;
+
 const UNIT_COLUMNS =
   'u.id, u.name, u.en_name, u.unit_type, u.unit_status, u.sharding_code, u.campus_units';
 
@@ -67,16 +71,22 @@ export function toUnit(row: UnitRow): Unit {
 export class UnitRepository {
   private readonly byId: Statement<[number], UnitRow>;
   private readonly byHost: Statement<[string], UnitRow>;
+  private readonly unitIdByHost: Statement<[string], number>;
+  private readonly hostCache = new Map<string, { unitId: number; cachedUntil: number }>();
   private readonly config: Statement<[number], LoginConfigRow>;
 
   constructor(
     db: Database,
     private readonly defaultUnitId: number,
+    private readonly now: () => number = Date.now,
   ) {
     this.byId = db.prepare(`SELECT ${UNIT_COLUMNS} FROM units u WHERE u.id = ?`);
     this.byHost = db.prepare(
       `SELECT ${UNIT_COLUMNS} FROM units u JOIN unit_hosts h ON h.unit_id = u.id WHERE h.host = ?`,
     );
+    this.unitIdByHost = db
+      .prepare<[string], number>('SELECT unit_id FROM unit_hosts WHERE host = ?')
+      .pluck();
     this.config = db.prepare(
       `SELECT footer, link, ba_img, ba_content, ba_url, help_center, decoration_set
        FROM unit_login_configs WHERE unit_id = ?`,
@@ -98,6 +108,29 @@ export class UnitRepository {
     const normalized = normalizeHost(host);
     const row = normalized === undefined ? undefined : this.byHost.get(normalized);
     return row ? toUnit(row) : this.findById(this.defaultUnitId);
+  }
+
+  /**
+   * The id of the unit of a host, as `resolveHost` decides it (the bound unit, else the default
+   * unit), for the tenancy check of every request. It is remembered for 2 s, so binding a host
+   * to another unit takes effect within 2 s.
+   */
+  unitIdOfHost(host: string | undefined): number {
+    const key = host ?? '';
+    const now = this.now();
+    const hit = this.hostCache.get(key);
+    if (hit && hit.cachedUntil > now) return hit.unitId;
+    const normalized = normalizeHost(host);
+    const unitId =
+      (normalized === undefined ? undefined : this.unitIdByHost.get(normalized)) ??
+      this.defaultUnitId;
+    // The Host header is the caller's to choose: the oldest entry makes room.
+    if (!hit && this.hostCache.size >= HOST_CACHE_ENTRIES) {
+      const oldest = this.hostCache.keys().next();
+      if (oldest.done !== true) this.hostCache.delete(oldest.value);
+    }
+    this.hostCache.set(key, { unitId, cachedUntil: now + HOST_CACHE_MS });
+    return unitId;
   }
 
   /** The login-page configuration of a unit in its wire shape (spec §3 unit login config). */

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ACCESS_TOKEN_COOKIE } from '../../contract/http-headers';
 import { buildApp } from '../app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
+import { SEED_UNITS, SEED_USERS } from '../db/seed-data';
+import { readCookie } from '../http/cookies';
 
 /** A clock tests move by hand, so token expiry needs no waiting. */
 export interface TestClock {
@@ -59,21 +62,34 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
 
 export const DEMO_PASSWORD = DEFAULT_OPTIONS.demoPassword;
 
+/**
+ * The host a demo user signs in on (the tenancy rule): the first host bound to their unit, so
+ * `area.localhost` for area01 and `localhost` for the school's users. Anyone else (a user a test
+ * created) gets `localhost`, which answers as the default unit.
+ */
+export function hostOf(username: string): string {
+  const name = username.trim().toLowerCase();
+  const user = SEED_USERS.find((candidate) => candidate.loginName.toLowerCase() === name);
+  return SEED_UNITS.find((unit) => unit.id === user?.unitId)?.hosts[0] ?? 'localhost';
+}
+
 export interface Credentials {
   username: string;
   password?: string;
+  /** The request's Host; by default the host of the user's unit (`hostOf`). */
+  host?: string;
 }
 
 /** Posts the login form, form-encoded as the platform client does. */
 export function login(
   app: FastifyInstance,
-  { username, password = DEMO_PASSWORD }: Credentials,
+  { username, password = DEMO_PASSWORD, host = hostOf(username) }: Credentials,
   remoteAddress = '127.0.0.1',
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/uaa/oauth/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host },
     payload: new URLSearchParams({ username, password, noIntercept: 'true' }).toString(),
     remoteAddress,
   });
@@ -88,19 +104,36 @@ export interface SignedIn {
   accessToken: string;
   refreshToken: string;
   cookie: string;
+  /** The host the session was started on; its calls must go there too (the tenancy rule). */
+  host: string;
 }
 
-/** Signs in and returns the session's tokens and a Cookie header carrying both. */
+/** The host each session of `signIn` was started on, by access token. */
+const sessionHosts = new Map<string, string>();
+
+/** Signs in (on the host of the user's unit) and returns the tokens and a Cookie header. */
 export async function signIn(app: FastifyInstance, username: string): Promise<SignedIn> {
-  const response = await login(app, { username });
+  const host = hostOf(username);
+  const response = await login(app, { username, host });
   const accessToken = cookieOf(response, 'SY_ACCESS_TOKEN');
   const refreshToken = cookieOf(response, 'SY_REFRESH_TOKEN');
   if (accessToken === undefined || refreshToken === undefined) {
     throw new Error(`login of ${username} failed: ${response.body}`);
   }
+  sessionHosts.set(accessToken, host);
   return {
     accessToken,
     refreshToken,
     cookie: `SY_ACCESS_TOKEN=${accessToken}; SY_REFRESH_TOKEN=${refreshToken}`,
+    host,
   };
+}
+
+/**
+ * The host a Cookie header of `signIn` belongs on (undefined for anything else), so shared
+ * request helpers send each session to its own unit's host without every test saying so.
+ */
+export function hostOfCookie(cookie: string | undefined): string | undefined {
+  const accessToken = readCookie(cookie, ACCESS_TOKEN_COOKIE);
+  return accessToken === undefined ? undefined : sessionHosts.get(accessToken);
 }

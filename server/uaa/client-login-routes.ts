@@ -7,6 +7,7 @@ import { tokenHash } from '../auth/tokens';
 import { fail } from '../http/envelope';
 import { MESSAGES, tooManyAttempts } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
+import { servesUnit } from '../tenancy/host-unit';
 import { signIn } from './start-session';
 
 const UNKNOWN_CLIENT = bilingual(
@@ -17,8 +18,8 @@ const UNKNOWN_CLIENT = bilingual(
 /**
  * The device (user-client) login (spec §4 step 2, §7 login_user_client): a desktop
  * installation's client id, set by its administrator, signs in the staff account it is bound
- * to. The id is a credential: only its hash is stored, and wrong ids count against the
- * client address like failed passwords.
+ * to, on a host of that account's unit. The id is a credential: only its hash is stored, and
+ * wrong ids count against the client address like failed passwords.
  */
 export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
@@ -44,7 +45,9 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       }
       const row = findClient.get(tokenHash(request.body.userClientId));
       const user = row ? users.findById(row.user_id) : undefined;
-      if (!user) {
+      // A device of another unit than the host's is refused like an unknown one (the tenancy
+      // rule), and counted the same way.
+      if (!user || !servesUnit(units, request, user.unitId)) {
         throttle.recordFailure([addressKey]);
         return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
       }

@@ -50,6 +50,7 @@ describe('POST /api/uaa/oauth/login', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: LOGIN,
+      headers: { host: 'area.localhost' },
       payload: { username: '  Area01 ', password: 'Edu@2026', noIntercept: true },
     });
     expect(response.json()).toMatchObject({

@@ -13,6 +13,7 @@ import { verifyPassword } from '../auth/password';
 import { fail } from '../http/envelope';
 import { FIELD_MESSAGES, MESSAGES, tooManyAttempts } from '../http/messages';
 import type { Services, ServicesPluginOptions } from '../services';
+import { servesUnit } from '../tenancy/host-unit';
 import type { Unit } from '../tenancy/units';
 import type { User } from './users';
 import { signIn } from './start-session';
@@ -23,11 +24,15 @@ type LoginOutcome =
   | { kind: 'refused'; code: string; message: string }
   | { kind: 'ok'; user: User; unit: Unit };
 
-/** One sign-in attempt: throttle check, password check (timing-safe for unknown users), status. */
+/**
+ * One sign-in attempt: throttle check, password check (timing-safe for unknown users), the
+ * tenancy rule, status. `onHostUnit` tells whether a unit is the one of the request's host.
+ */
 async function attempt(
   services: Services,
   username: string,
   password: string,
+  onHostUnit: (unitId: number) => boolean,
   accountKey: ThrottleKey,
   addressKey: ThrottleKey,
 ): Promise<LoginOutcome> {
@@ -39,7 +44,9 @@ async function attempt(
   const account = users.findCredentials(username);
   const hash = account?.passwordHash ?? (await services.decoyPasswordHash());
   const passwordOk = await verifyPassword(password, hash);
-  if (!account || !passwordOk) {
+  // A user of another unit than the host's is refused like a wrong password, and counted like
+  // one: the answer tells nothing about the account (not even whether it is disabled).
+  if (!account || !passwordOk || !onHostUnit(account.user.unitId)) {
     throttle.recordFailure(keys);
     return { kind: 'invalid' };
   }
@@ -86,6 +93,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
         services,
         username,
         request.body.password,
+        (unitId) => servesUnit(services.units, request, unitId),
         accountKey,
         throttle.addressKey(request.ip),
       ),
@@ -109,7 +117,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   // A still-valid access token handed over by another application (e.g. in a URL, spec §4
   // step 5) buys this client a session of its own; the giver's session is left alone.
   app.post(API.relogin, { schema: { body: ReloginBodySchema } }, (request, reply) => {
-    const auth = resolveAccessToken(services, request.body.accessToken.trim());
+    const auth = resolveAccessToken(services, request, request.body.accessToken.trim());
     if (!auth) return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidAccessToken));
     return signIn(services, request, reply, auth.user, auth.unit);
   });

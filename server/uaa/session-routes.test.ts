@@ -71,10 +71,10 @@ describe('GET /api/uaa/oauth/me', () => {
   });
 
   it('accepts a Bearer token', async () => {
-    const { accessToken } = await signIn(t.app, 'area01');
+    const { accessToken, host } = await signIn(t.app, 'area01');
     const response = await t.app.inject({
       url: ME,
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${accessToken}`, host },
     });
     expect(response.json()).toMatchObject({
       status: 200,

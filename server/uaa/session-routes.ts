@@ -17,6 +17,7 @@ import { CurrentChildStore } from '../base/current-child';
 import { ok } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
+import { servesUnit } from '../tenancy/host-unit';
 import { isParent, toCurrentUserWire } from './current-user';
 import { answerWithSession, sessionMeta } from './start-session';
 
@@ -51,7 +52,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     },
   );
 
-  // Rotation: a refresh token is good for one exchange; the old session is revoked with it.
+  // Rotation: a refresh token is good for one exchange; the old session is revoked with it. The
+  // session's user and unit must still be active, and of the host's unit (the tenancy rule).
   app.get(API.refresh, (request, reply) => {
     const refreshToken = refreshTokenOf(request);
     const current =
@@ -61,7 +63,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     const tokens =
       refreshToken !== undefined &&
       user?.userStatus === ACTIVE_STATUS &&
-      unit?.unitStatus === ACTIVE_STATUS
+      unit?.unitStatus === ACTIVE_STATUS &&
+      servesUnit(units, request, unit.id)
         ? sessions.rotate(refreshToken, sessionMeta(request))
         : undefined;
     if (!tokens || !user || !unit) {

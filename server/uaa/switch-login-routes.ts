@@ -4,14 +4,16 @@ import { SwitchLoginQuerySchema } from '../../contract/desktop';
 import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
 import { BASE_MESSAGES, refuse } from '../base/base-messages';
 import type { ServicesPluginOptions } from '../services';
+import { servesUnit } from '../tenancy/host-unit';
 import { sessionMeta, answerWithSession, toLoginData } from './start-session';
 import { IdentityLinks } from './switch-login-links';
 import { ok } from '../http/envelope';
 
 /**
  * The role switcher's call (spec §6, §7 GET /api/uaa/switch/login?userId=): moves the session to
- * the linked teacher or parent identity of the same person. Only a stored link allows it; the
- * old session is revoked and a new one starts for the target, answered like a login.
+ * the linked teacher or parent identity of the same person. Only a stored link allows it, to an
+ * identity of the host's unit (the tenancy rule); the old session is revoked and a new one
+ * starts for the target, answered like a login.
  */
 export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
@@ -31,7 +33,11 @@ export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       if (!links.areLinked(user.id, targetId)) return reply.send(refuse(BASE_MESSAGES.notLinked));
       const target = users.findById(targetId);
       const targetUnit = target && units.findById(target.unitId);
-      if (target?.userStatus !== ACTIVE_STATUS || targetUnit?.unitStatus !== ACTIVE_STATUS) {
+      if (
+        target?.userStatus !== ACTIVE_STATUS ||
+        targetUnit?.unitStatus !== ACTIVE_STATUS ||
+        !servesUnit(units, request, targetUnit.id)
+      ) {
         return reply.send(refuse(BASE_MESSAGES.accountUnavailable));
       }
       sessions.revoke(session.sessionId);
