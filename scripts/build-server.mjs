@@ -1,19 +1,31 @@
 // Compiles the reference server (server/main.ts and what it imports) into one ES module,
-// dist/server/main.mjs, which `npm start` runs with plain Node. Packages stay external (they
-// load from node_modules as usual). Running compiled code instead of through a TypeScript
-// loader starts faster and saves the loader's memory (about 50 MB of the server's resident set).
+// dist/server/main.mjs, and each worker thread's entry into its own beside it; `npm start` runs
+// them with plain Node. Packages stay external (they load from node_modules as usual). Running
+// compiled code instead of through a TypeScript loader starts faster and saves the loader's
+// memory (about 50 MB of the server's resident set).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 /** Where the compiled server is written, relative to the product folder. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 
+/**
+ * The worker threads' entry files, compiled beside main.mjs as dist/server/<name>.mjs, where
+ * server/base/worker-pool.ts (workerEntry) looks for them.
+ */
+export const SERVER_WORKERS = {
+  'table-export-worker': 'server/base/table-export-worker.ts',
+};
+
 export async function buildServer() {
   await build({
-    entryPoints: ['server/main.ts'],
-    outfile: SERVER_BUNDLE,
+    entryPoints: { main: 'server/main.ts', ...SERVER_WORKERS },
+    outdir: path.dirname(SERVER_BUNDLE),
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverVersionPath } from '../contract/api-paths';
-import { SERVER_BUNDLE } from '../scripts/build-server.mjs';
+import { API, serverVersionPath, STORAGE_API } from '../contract/api-paths';
+import { SERVER_BUNDLE, SERVER_WORKERS } from '../scripts/build-server.mjs';
 import { PRODUCT_VERSION } from './apps/version-data';
+import { DEFAULT_OPTIONS } from './config';
 import { PRODUCT_ROOT } from './product-root';
 
 // What `npm start` runs: the server compiled by scripts/build-server.mjs, under plain Node.
@@ -68,6 +69,31 @@ describe('the compiled server (npm start)', () => {
     const missing = await fetch(`${base}/api/no/such/call`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'not_found' });
+
+    // A table export: built by the compiled worker thread, dist/server/table-export-worker.mjs.
+    for (const name of Object.keys(SERVER_WORKERS)) {
+      expect(existsSync(path.join(PRODUCT_ROOT, 'dist/server', `${name}.mjs`))).toBe(true);
+    }
+    const login = await fetch(`${base}${API.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'teacher01', password: DEFAULT_OPTIONS.demoPassword }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const exported = await fetch(`${base}${STORAGE_API.tableExport}?Sy-Language=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ title: 'compiled', data: '<table><tr><td>1</td></tr></table>' }),
+    });
+    expect(exported.status).toBe(200);
+    expect(
+      Buffer.from(await exported.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     expect(errors).toBe('');
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, parseTable, TABLE_LIMITS } from './table-export-html';
+import { decodeEntities, parseTable, TABLE_LIMITS, TableTooLargeError } from './table-export-html';
 
 function texts(html: string): (string | null)[][] | undefined {
   return parseTable(html)?.rows.map((row) => row.map((cell) => cell?.text ?? null));
@@ -55,6 +55,42 @@ describe('parseTable', () => {
     const huge = parseTable('<table><tr><td colspan="999999999" rowspan="99">x</td></tr></table>');
     expect(huge?.columns).toBe(TABLE_LIMITS.span);
     expect(huge?.rows).toHaveLength(1);
+  });
+
+  it('refuses a grid over the cell limit, counting spans, before filling it', () => {
+    const wide = `<table>${'<tr><td colspan=500>x</td></tr>'.repeat(2000)}</table>`;
+    expect(() => parseTable(wide)).toThrow(TableTooLargeError);
+    expect(() => parseTable(wide)).toThrow(/cells/);
+    // Exactly at the limit: 200 rows × 500 columns.
+    const full = parseTable(`<table>${'<tr><td colspan=500>x</td></tr>'.repeat(200)}</table>`);
+    expect(full?.rows.length).toBe(200);
+    expect(full?.columns).toBe(500);
+    expect(TABLE_LIMITS.cells).toBe(100_000);
+    // Many plain cells: refused while reading, before the layout.
+    const cells = `<table>${`<tr>${'<td>1</td>'.repeat(400)}</tr>`.repeat(251)}</table>`;
+    expect(() => parseTable(cells)).toThrow(TableTooLargeError);
+  });
+
+  it('refuses more merges than the limit', () => {
+    const html = (n: number) =>
+      `<table>${'<tr><td rowspan=1 colspan=2>x</td></tr>'.repeat(n)}</table>`;
+    expect(parseTable(html(TABLE_LIMITS.merges))?.merges).toHaveLength(TABLE_LIMITS.merges);
+    expect(() => parseTable(html(TABLE_LIMITS.merges + 1))).toThrow(/merges/);
+  });
+
+  it('stops a span where a cell spanning down from above already is', () => {
+    const table = parseTable(`<table>
+      <tr><td>a</td><td rowspan=3>b</td><td>c</td></tr>
+      <tr><td colspan=3>d</td></tr>
+      <tr><td rowspan=2 colspan=2>e</td></tr>
+    </table>`);
+    expect(table?.rows.map((row) => row.map((cell) => cell?.text ?? null))).toEqual([
+      ['a', 'b', 'c'],
+      ['d', null, null],
+      ['e', null, null],
+    ]);
+    // d stops before b's column; e's colspan too, and its rowspan at the last row.
+    expect(table?.merges).toEqual([{ top: 0, left: 1, bottom: 2, right: 1 }]);
   });
 
   it('decodes numeric entities safely', () => {

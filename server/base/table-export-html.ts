@@ -2,7 +2,10 @@
  * Reads the first HTML table of a page fragment into a grid (spec §7 table export: the client
  * posts the table's HTML). Only what a spreadsheet needs is kept: cell text (line breaks from
  * <br> and block ends), header cells, colspan and rowspan. Script, style and comments are
- * skipped; nothing is ever evaluated. Sizes are capped so a hostile table cannot exhaust memory.
+ * skipped; nothing is ever evaluated. The work is bounded before anything is built: a span is
+ * clamped to TABLE_LIMITS.span and never overlaps another cell, and a table whose grid (rows ×
+ * columns, merged cells included) or number of merges is over the limits is refused with
+ * TableTooLargeError while it is laid out, before the grid is allocated.
  */
 
 export interface TableCell {
@@ -25,7 +28,27 @@ export interface ParsedTable {
   columns: number;
 }
 
-export const TABLE_LIMITS = { rows: 50_000, columns: 500, span: 500 } as const;
+export const TABLE_LIMITS = {
+  /** Rows read; later rows are dropped. */
+  rows: 50_000,
+  /** Columns kept; cells beyond are dropped. */
+  columns: 500,
+  /** Larger colspan or rowspan values are clamped to this. */
+  span: 500,
+  /** The grid's area, rows × columns after spans are laid out (merged cells count): refused beyond. */
+  cells: 100_000,
+  /** Merged areas (each spanned cell is one): refused beyond (the sheet library checks each
+   * merge against all earlier ones, so the cost grows with their square). */
+  merges: 2_000,
+} as const;
+
+/** The table is over TABLE_LIMITS.cells or TABLE_LIMITS.merges: refused, nothing was built. */
+export class TableTooLargeError extends Error {
+  override readonly name = 'TableTooLargeError';
+  constructor(readonly limit: 'cells' | 'merges') {
+    super(`the table is over the ${limit} limit (${String(TABLE_LIMITS[limit])})`);
+  }
+}
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -72,9 +95,25 @@ type Token =
 
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'template', 'noscript']);
 
-/** Splits HTML into text, opening and closing tags (lower-case names). */
+/** A tag longer than this is not read as a tag (its '<' is text). */
+const MAX_TAG_LENGTH = 4096;
+
+const TAG = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>$/;
+
+/**
+ * Splits HTML into text, opening and closing tags (lower-case names). Linear in the length of
+ * the page whatever it holds: the next '>' is looked up once and reused by every '<' before it,
+ * a tag is matched only up to that '>', and the page is lower-cased once for raw-text ends.
+ */
 export function* tokenize(html: string): Generator<Token> {
   let index = 0;
+  // The first '>' at or after the current '<' (-1: none left; undefined: not looked up yet).
+  let nextGt: number | undefined;
+  const gtFrom = (from: number): number => {
+    if (nextGt === undefined || (nextGt >= 0 && nextGt < from)) nextGt = html.indexOf('>', from);
+    return nextGt;
+  };
+  let lower: string | undefined;
   while (index < html.length) {
     const lt = html.indexOf('<', index);
     if (lt < 0) {
@@ -87,12 +126,12 @@ export function* tokenize(html: string): Generator<Token> {
       index = end < 0 ? html.length : end + 3;
       continue;
     }
-    const tag = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>/.exec(html.slice(lt, lt + 4096));
+    const gt = gtFrom(lt);
+    const tag = gt >= 0 && gt - lt < MAX_TAG_LENGTH ? TAG.exec(html.slice(lt, gt + 1)) : null;
     if (!tag) {
       // A '<' that starts no tag (or '<!doctype', '<?xml'): skip up to its '>' or keep as text.
-      if (/^<[!?]/.test(html.slice(lt, lt + 2))) {
-        const end = html.indexOf('>', lt);
-        index = end < 0 ? html.length : end + 1;
+      if (html[lt + 1] === '!' || html[lt + 1] === '?') {
+        index = gt < 0 ? html.length : gt + 1;
       } else {
         yield { kind: 'text', text: '<' };
         index = lt + 1;
@@ -108,7 +147,8 @@ export function* tokenize(html: string): Generator<Token> {
     }
     yield { kind: 'open', name, attributes };
     if (RAW_TEXT.has(name) && !attributes.trim().endsWith('/')) {
-      const end = html.toLowerCase().indexOf(`</${name}`, index);
+      lower ??= html.toLowerCase();
+      const end = lower.indexOf(`</${name}`, index);
       index = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length;
     }
   }
@@ -150,6 +190,7 @@ function readRows(html: string): RawCell[][] | undefined {
   const rows: RawCell[][] = [];
   let row: RawCell[] | null = null;
   let cell: { parts: string[]; header: boolean; colspan: number; rowspan: number } | null = null;
+  let rawCells = 0;
 
   const closeCell = () => {
     if (cell && row) {
@@ -200,6 +241,12 @@ function readRows(html: string): RawCell[][] | undefined {
     } else if (token.kind === 'open' && (token.name === 'td' || token.name === 'th')) {
       closeCell();
       row ??= [];
+      // Every kept cell takes a place of the grid: more than the grid may hold is refused now,
+      // before they are all read.
+      if (row.length < TABLE_LIMITS.columns) {
+        rawCells += 1;
+        if (rawCells > TABLE_LIMITS.cells) throw new TableTooLargeError('cells');
+      }
       cell = {
         parts: [],
         header: token.name === 'th',
@@ -221,30 +268,53 @@ function readRows(html: string): RawCell[][] | undefined {
 
 /**
  * The first table of `html` laid out on a grid (spans resolved like a browser does), or
- * undefined when the fragment has no table.
+ * undefined when the fragment has no table. Throws TableTooLargeError when the grid or its
+ * merges would be over TABLE_LIMITS; the check is made while laying out, before the grid's
+ * rows are filled in, so a refused table costs little more than reading its HTML.
  */
 export function parseTable(html: string): ParsedTable | undefined {
   const rawRows = readRows(html);
   if (!rawRows) return undefined;
-  const grid: (TableCell | null | undefined)[][] = [];
+  const rowCount = rawRows.length;
+  // The widest grid the area limit allows for this many rows.
+  const maxColumns = Math.min(
+    TABLE_LIMITS.columns,
+    Math.floor(TABLE_LIMITS.cells / Math.max(1, rowCount)),
+  );
+  // Places taken so far, by row (a row's array grows to its rightmost taken place only).
+  const grid: (TableCell | null | undefined)[][] = rawRows.map(() => []);
   const merges: CellMerge[] = [];
   let columns = 0;
+  const free = (row: number, column: number) => grid[row]?.[column] === undefined;
 
   rawRows.forEach((rawRow, rowIndex) => {
-    grid[rowIndex] ??= [];
+    const line = grid[rowIndex] ?? [];
     let column = 0;
     for (const raw of rawRow) {
-      const line = grid[rowIndex] ?? [];
-      while (line[column] !== undefined) column += 1;
+      while (!free(rowIndex, column)) column += 1;
       if (column >= TABLE_LIMITS.columns) break;
-      const colspan = Math.min(raw.colspan, TABLE_LIMITS.columns - column);
-      const rowspan = Math.min(raw.rowspan, rawRows.length - rowIndex);
-      for (let r = 0; r < rowspan; r += 1) {
-        const target = (grid[rowIndex + r] ??= []);
-        for (let c = 0; c < colspan; c += 1) target[column + c] = null;
+      // Wider than the limit: dropped like the columns beyond it.
+      let colspan = Math.min(raw.colspan, TABLE_LIMITS.columns - column);
+      // A span stops where a cell spanning down from an earlier row already is (browsers
+      // overlap them; a sheet cannot), so no place is ever filled twice.
+      for (let c = 1; c < colspan; c += 1) {
+        if (!free(rowIndex, column + c)) {
+          colspan = c;
+          break;
+        }
       }
-      line[column] = { text: raw.text, header: raw.header };
+      if (column + colspan > maxColumns) throw new TableTooLargeError('cells');
+      let rowspan = Math.min(raw.rowspan, rowCount - rowIndex);
+      for (let r = 1; r < rowspan; r += 1) {
+        let clear = true;
+        for (let c = 0; c < colspan && clear; c += 1) clear = free(rowIndex + r, column + c);
+        if (!clear) {
+          rowspan = r;
+          break;
+        }
+      }
       if (colspan > 1 || rowspan > 1) {
+        if (merges.length >= TABLE_LIMITS.merges) throw new TableTooLargeError('merges');
         merges.push({
           top: rowIndex,
           left: column,
@@ -252,6 +322,11 @@ export function parseTable(html: string): ParsedTable | undefined {
           right: column + colspan - 1,
         });
       }
+      for (let r = 0; r < rowspan; r += 1) {
+        const target = grid[rowIndex + r] ?? [];
+        for (let c = 0; c < colspan; c += 1) target[column + c] = null;
+      }
+      line[column] = { text: raw.text, header: raw.header };
       column += colspan;
       columns = Math.max(columns, column);
     }

@@ -12,8 +12,8 @@ import type { ServicesPluginOptions } from '../services';
 import { contentDisposition } from '../storage/content-disposition';
 import { sanitizeFileName } from '../storage/file-names';
 import { DEFAULT_UPLOAD_LIMITS } from '../storage/upload-limits';
-import { parseTable } from './table-export-html';
-import { tableWorkbook } from './table-export-xlsx';
+import { createTableExporter, type TableExporter } from './table-export-exporter';
+import { TABLE_EXPORT_CODES, TABLE_EXPORT_MESSAGES } from './table-export-messages';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,6 +25,14 @@ export const NO_TABLE_MESSAGE = bilingual(
   'Please specify the table to download',
 );
 
+/** Seconds a client is told to wait when every export worker is busy. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+export interface TableExportRoutesOptions extends ServicesPluginOptions {
+  /** Where exports are built; by default worker threads of this app, ended when it closes. */
+  tableExporter?: TableExporter;
+}
+
 const QuerySchema = Type.Object(
   { [PARAM_LANGUAGE]: Type.Optional(Type.String({ maxLength: 16 })) },
   { additionalProperties: true },
@@ -33,12 +41,22 @@ const QuerySchema = Type.Object(
 /**
  * Spec §7 table export: POST /api/base/common/table2xls?Sy-Language=… with the form fields title
  * and data (a table's HTML) answers an .xlsx download of that table under its title. The
- * language (query parameter, else header) picks the default title and the error text.
+ * language (query parameter, else header) picks the default title and the error text. The table
+ * is read and the workbook built in a worker thread (table-export-exporter.ts), within the
+ * limits of TABLE_LIMITS: a larger table is refused (400 table_too_large) before anything is
+ * built; a full queue answers 503 table_export_busy.
  */
-export const tableExportRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
+export const tableExportRoutes: FastifyPluginAsyncTypebox<TableExportRoutesOptions> = (
   app,
-  { services },
+  { services, tableExporter },
 ) => {
+  const exporter = tableExporter ?? createTableExporter();
+  if (!tableExporter) {
+    app.addHook('onClose', async () => {
+      await exporter.close();
+    });
+  }
+
   app.post(
     STORAGE_API.tableExport,
     {
@@ -49,22 +67,56 @@ export const tableExportRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
     async (request, reply) => {
       const requested = request.query[PARAM_LANGUAGE] ?? request.headers[HEADER_LANGUAGE];
       const lang: LangType = isLangType(requested) ? requested : DEFAULT_LANGUAGE;
-      const table = parseTable(request.body[F.data] ?? '');
-      if (!table || table.columns === 0) {
-        return reply
-          .code(400)
-          .send(fail(400, UPLOAD_CODES.noTable, splitBilingual(NO_TABLE_MESSAGE, lang)));
-      }
       const title = (request.body[F.title] ?? '').trim() || DEFAULT_TITLE[lang];
-      const workbook = await tableWorkbook(table, title, DEFAULT_TITLE[lang]);
-      const fileName = `${sanitizeFileName(title).replace(/\.xlsx$/i, '')}.xlsx`;
-      return reply
-        .headers({
-          'content-type': XLSX_TYPE,
-          'content-disposition': contentDisposition('attachment', fileName),
-          'content-length': String(workbook.length),
-        })
-        .send(workbook);
+      const outcome = await exporter.export({
+        html: request.body[F.data] ?? '',
+        title,
+        sheetFallback: DEFAULT_TITLE[lang],
+      });
+      switch (outcome.kind) {
+        case 'noTable':
+          return reply
+            .code(400)
+            .send(fail(400, UPLOAD_CODES.noTable, splitBilingual(NO_TABLE_MESSAGE, lang)));
+        case 'tooLarge':
+          return reply
+            .code(400)
+            .send(
+              fail(
+                400,
+                TABLE_EXPORT_CODES.tooLarge,
+                splitBilingual(TABLE_EXPORT_MESSAGES.tooLarge, lang),
+              ),
+            );
+        case 'busy':
+          return reply
+            .code(503)
+            .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+            .send(
+              fail(503, TABLE_EXPORT_CODES.busy, splitBilingual(TABLE_EXPORT_MESSAGES.busy, lang)),
+            );
+        case 'failed':
+          request.log.warn({ err: outcome.error }, 'table export failed');
+          return reply
+            .code(503)
+            .send(
+              fail(
+                503,
+                TABLE_EXPORT_CODES.failed,
+                splitBilingual(TABLE_EXPORT_MESSAGES.failed, lang),
+              ),
+            );
+        case 'xlsx': {
+          const fileName = `${sanitizeFileName(title).replace(/\.xlsx$/i, '')}.xlsx`;
+          return reply
+            .headers({
+              'content-type': XLSX_TYPE,
+              'content-disposition': contentDisposition('attachment', fileName),
+              'content-length': String(outcome.bytes.length),
+            })
+            .send(outcome.bytes);
+        }
+      }
     },
   );
   return Promise.resolve();
