@@ -55,6 +55,20 @@ describe('AccessLookup', () => {
     expect(access.find(accessToken)).toBeUndefined();
   });
 
+  it('forgets every session of an ended family at once, and only those', () => {
+    const signIn = sessions.create(10001);
+    const derived = sessions.create(10001, {}, signIn.familyId);
+    const other = sessions.create(10001);
+    expect(derived.familyId).toBe(signIn.sessionId);
+    for (const { accessToken } of [signIn, derived, other]) {
+      expect(access.find(accessToken)).toBeDefined();
+    }
+    sessions.endFamily(signIn.familyId);
+    expect(access.find(signIn.accessToken)).toBeUndefined();
+    expect(access.find(derived.accessToken)).toBeUndefined();
+    expect(access.find(other.accessToken)?.session.familyId).toBe(other.sessionId);
+  });
+
   it('sees changes made behind its back after the cache delay', () => {
     const { accessToken, sessionId } = sessions.create(10002);
     expect(access.find(accessToken)).toBeDefined();

@@ -12,6 +12,7 @@ export interface AccessRecord {
 
 interface AccessRow extends UserRow {
   session_id: number;
+  family_id: number;
   access_expires_at: number;
   unit_name: string;
   unit_en_name: string;
@@ -30,7 +31,7 @@ export interface AccessLookupOptions {
   now: () => number;
   /**
    * How long a looked-up session is trusted without asking the database again. Revocations made
-   * through this server (logout, refresh) take effect at once; changes made to the database by
+   * through this server (logout, refresh, a family ended) take effect at once; changes made to the database by
    * anything else (an operator disabling a user, a second server process) within this delay.
    */
   cacheMs?: number;
@@ -54,7 +55,7 @@ export class AccessLookup {
     this.cacheMs = options.cacheMs ?? 2000;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.select = db.prepare(
-      `SELECT s.id AS session_id, s.access_expires_at,
+      `SELECT s.id AS session_id, s.family_id, s.access_expires_at,
          u.id, u.unit_id, u.login_name, u.real_name, u.user_type, u.sex, u.avatar, u.user_status,
          u.superman, u.school_year, u.term,
          n.name AS unit_name, n.en_name AS unit_en_name, n.unit_type, n.unit_status,
@@ -106,7 +107,12 @@ function toRecord(row: AccessRow): AccessRecord {
     campus_units: row.campus_units,
   };
   return {
-    session: { sessionId: row.session_id, userId: row.id, accessExpiresAt: row.access_expires_at },
+    session: {
+      sessionId: row.session_id,
+      userId: row.id,
+      familyId: row.family_id,
+      accessExpiresAt: row.access_expires_at,
+    },
     user: toUser(row),
     unit: toUnit(unitRow),
   };

@@ -115,11 +115,12 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   });
 
   // A still-valid access token handed over by another application (e.g. in a URL, spec §4
-  // step 5) buys this client a session of its own; the giver's session is left alone.
+  // step 5) buys this client a session of its own, in the giver's family: it ends with the
+  // giver's session (logout, a replayed refresh token), and a logout here ends the giver's too.
   app.post(API.relogin, { schema: { body: ReloginBodySchema } }, (request, reply) => {
     const auth = resolveAccessToken(services, request, request.body.accessToken.trim());
     if (!auth) return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidAccessToken));
-    return signIn(services, request, reply, auth.user, auth.unit);
+    return signIn(services, request, reply, auth.user, auth.unit, auth.session.familyId);
   });
 
   return Promise.resolve();

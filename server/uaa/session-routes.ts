@@ -53,36 +53,47 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   );
 
   // Rotation: a refresh token is good for one exchange; the old session is revoked with it. The
-  // session's user and unit must still be active, and of the host's unit (the tenancy rule).
+  // session's user and unit must still be active, and of the host's unit (the tenancy rule). A
+  // refresh token presented again ends its whole session family (reuse detection).
   app.get(API.refresh, (request, reply) => {
     const refreshToken = refreshTokenOf(request);
-    const current =
-      refreshToken === undefined ? undefined : sessions.findByRefreshToken(refreshToken);
-    const user = current && users.findById(current.userId);
-    const unit = user && units.findById(user.unitId);
-    const tokens =
-      refreshToken !== undefined &&
-      user?.userStatus === ACTIVE_STATUS &&
-      unit?.unitStatus === ACTIVE_STATUS &&
-      servesUnit(units, request, unit.id)
-        ? sessions.rotate(refreshToken, sessionMeta(request))
-        : undefined;
-    if (!tokens || !user || !unit) {
+    const rotation =
+      refreshToken === undefined
+        ? undefined
+        : sessions.rotate(refreshToken, sessionMeta(request), (session) => {
+            const user = users.findById(session.userId);
+            const unit = user && units.findById(user.unitId);
+            return user?.userStatus === ACTIVE_STATUS &&
+              unit?.unitStatus === ACTIVE_STATUS &&
+              servesUnit(units, request, unit.id)
+              ? { user, unit }
+              : undefined;
+          });
+    if (rotation?.kind === 'replayed') {
+      request.log.warn(
+        { familyId: rotation.familyId },
+        'refresh token presented again: session family ended',
+      );
+    }
+    if (rotation?.kind !== 'rotated') {
       // Clearing the cookies keeps a client from presenting the dead token again.
       clearSessionCookies(reply, services.options.secureCookies);
       return sendUnauthorized(reply, 'invalid_refresh', MESSAGES.invalidRefresh);
     }
-    return answerWithSession(services, reply, tokens, user, unit);
+    const { user, unit } = rotation.accepted;
+    return answerWithSession(services, reply, rotation.tokens, user, unit);
   });
 
-  // Idempotent: answers success with or without a session, and always clears the cookies.
+  // Idempotent: answers success with or without a session, and always clears the cookies. The
+  // session's whole family ends: the sessions refreshed, relogged or switched from the same
+  // sign-in, and the sign-in itself.
   app.post(API.logout, (request, reply) => {
     const accessToken = accessTokenOf(request);
     const refreshToken = refreshTokenOf(request);
     const session =
       (accessToken === undefined ? undefined : sessions.findByAccessToken(accessToken)) ??
       (refreshToken === undefined ? undefined : sessions.findByRefreshToken(refreshToken));
-    if (session) sessions.revoke(session.sessionId);
+    if (session) sessions.endFamily(session.familyId);
     clearSessionCookies(reply, services.options.secureCookies);
     return reply.send(ok(true));
   });

@@ -37,14 +37,18 @@ export function answerWithSession(
   return reply.send(ok(toLoginData(user, unit)));
 }
 
-/** Starts a new session for the user and answers like a successful login. */
+/**
+ * Starts a new session for the user and answers like a successful login: a new session family,
+ * or a member of `familyId` for a session handed over from one of it (relogin).
+ */
 export function signIn(
   services: Services,
   request: FastifyRequest,
   reply: FastifyReply,
   user: User,
   unit: Unit,
+  familyId?: number,
 ): FastifyReply {
-  const tokens = services.sessions.create(user.id, sessionMeta(request));
+  const tokens = services.sessions.create(user.id, sessionMeta(request), familyId);
   return answerWithSession(services, reply, tokens, user, unit);
 }

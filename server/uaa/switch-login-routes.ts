@@ -12,8 +12,8 @@ import { ok } from '../http/envelope';
 /**
  * The role switcher's call (spec §6, §7 GET /api/uaa/switch/login?userId=): moves the session to
  * the linked teacher or parent identity of the same person. Only a stored link allows it, to an
- * identity of the host's unit (the tenancy rule); the old session is revoked and a new one
- * starts for the target, answered like a login.
+ * identity of the host's unit (the tenancy rule); the old session is revoked and a new one of
+ * the same session family starts for the target, answered like a login.
  */
 export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
@@ -40,8 +40,7 @@ export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       ) {
         return reply.send(refuse(BASE_MESSAGES.accountUnavailable));
       }
-      sessions.revoke(session.sessionId);
-      const tokens = sessions.create(target.id, sessionMeta(request));
+      const tokens = sessions.replace(session, target.id, sessionMeta(request));
       return answerWithSession(services, reply, tokens, target, targetUnit);
     },
   );
