@@ -31,6 +31,10 @@ export const FACE_MESSAGES = {
     '无权查看或采集他人的人脸信息',
     "You may not view or collect another user's face data",
   ),
+  clockingForbidden: bilingual(
+    '只有教师、职工或单位管理员的账号可以进行人脸打卡',
+    'Only the accounts of teachers, staff and unit administrators can run a face clock-in',
+  ),
   engineUnavailable: bilingual(
     '人脸识别服务暂不可用，请稍后重试',
     'Face recognition is not available at the moment. Please try again later',

@@ -53,7 +53,9 @@ function post(
     'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
   };
   if (session) headers.cookie = session.cookie;
-  if (host !== undefined) headers.host = host;
+  // A session's calls go to its unit's host (the tenancy rule) unless a test says otherwise.
+  const requestHost = host ?? session?.host;
+  if (requestHost !== undefined) headers.host = requestHost;
   return t.app.inject({
     method: 'POST',
     url,
@@ -291,6 +293,56 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
       400,
       FACE_CODES.notRecognised,
     );
+  });
+
+  it('lets only teachers, staff and unit administrators clock in, within their own unit', async () => {
+    const countClockings = () =>
+      withDatabase(t, (db) =>
+        db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM face_clockings').get(),
+      )?.n ?? 0;
+    const before = countClockings();
+    // A parent and a student may not learn who is in a photo, nor record a clock-in.
+    for (const username of ['parent01', 'student01']) {
+      const session = await signIn(t.app, username);
+      const refused = await post(t, API.faceClocking, GRACE_CENTERED, { session });
+      expectRefusal(refused, 403, FACE_CODES.forbidden);
+      expect(envelope(refused).message).toMatch(/^只有教师.*\|\|\|Only the accounts of teachers/);
+      expect(JSON.stringify(envelope(refused))).not.toContain('teacher01');
+      // Refused before the photo is looked at: a bad one gets the same answer.
+      expectRefusal(
+        await post(t, API.faceClocking, 'not base64!', { session }),
+        403,
+        FACE_CODES.forbidden,
+      );
+    }
+    expect(countClockings()).toBe(before);
+    // teacher01 (a teacher and unit administrator), teacher02 (a teacher) and staff01 may.
+    for (const session of [teacher01, teacher02, staff01]) {
+      const allowed = await post(t, API.faceClocking, GRACE_CENTERED, { session });
+      expect(envelope(allowed)).toMatchObject({ status: 200, data: { userName: 'teacher01' } });
+    }
+    expect(countClockings()).toBe(before + 3);
+    // A bureau account may not; made an administrator of its own unit it may, but only finds
+    // the faces of that unit (teacher01 is of the school).
+    const area01 = await signIn(t.app, 'area01');
+    expectRefusal(
+      await post(t, API.faceClocking, GRACE_CENTERED, { session: area01 }),
+      403,
+      FACE_CODES.forbidden,
+    );
+    withDatabase(t, (db) =>
+      db
+        .prepare(
+          "INSERT INTO user_roles (user_id, role_code, project) VALUES (20001, 'XX_SYS_', 'base')",
+        )
+        .run(),
+    );
+    expectRefusal(
+      await post(t, API.faceClocking, GRACE_CENTERED, { session: area01 }),
+      400,
+      FACE_CODES.notEnrolled,
+    );
+    expect(countClockings()).toBe(before + 3);
   });
 
   it('lets only the user themself or an admin of the unit enrol a face', async () => {

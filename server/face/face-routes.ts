@@ -37,6 +37,14 @@ import { sharedFaceEngine } from './human-engine';
 export const FACE_BODY_LIMIT_BYTES =
   Math.ceil(FACE_IMAGE_LIMITS.maxBase64Length * 1.25) + 64 * 1024;
 
+/**
+ * The user types (server/db/seed-data.ts) whose accounts may run a face clock-in: teachers (2)
+ * and staff (4), which includes a clock-in device signed in by its client id (a staff
+ * account). Parents (3), students (5) and bureau accounts (1) may not, unless they are unit
+ * administrators (XX_SYS_ in base). docs/face.md, "Who may clock in".
+ */
+export const CLOCKING_USER_TYPES: ReadonlySet<number> = new Set([2, 4]);
+
 /** How long a client is told to wait when the engine cannot be loaded. */
 const ENGINE_RETRY_AFTER_SECONDS = 30;
 
@@ -183,14 +191,22 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
     },
   );
 
-  // Face clock-in: a signed-in device identifies a face among its own unit's users and records
-  // the clock-in; the answer is the user info the widget hands to its parent page.
+  // Face clock-in: a signed-in teacher, staff account (a clock-in device) or unit administrator
+  // identifies a face among the users of the session's unit only, and records the clock-in;
+  // the answer is the user info the widget hands to its parent page. Anyone else: 403.
   app.post(
     API.faceClocking,
     { ...imageRoute, onRequest: guard, schema: { body: FaceImageBodySchema } },
     async (request, reply) => {
-      if (request.validationError) return sendValidationError(reply, request.validationError);
       const { user: operator, unit } = authOf(request);
+      // Only the accounts meant to run a clock-in: anyone else could learn who is in a photo.
+      const mayClockIn =
+        CLOCKING_USER_TYPES.has(operator.userType) ||
+        users.hasRole(operator.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT);
+      if (!mayClockIn) {
+        return reply.send(fail(403, FACE_CODES.forbidden, FACE_MESSAGES.clockingForbidden));
+      }
+      if (request.validationError) return sendValidationError(reply, request.validationError);
       const reading = await readSingleFace(request.body.faceImage, faceEngine);
       if (reading.kind !== 'face') return sendReadingFailure(request, reply, reading);
       const found = identify(unit.id, reading.embedding);
