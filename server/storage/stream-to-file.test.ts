@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { StorageError, writeFailure } from './storage-errors';
 import { discardStream, streamIntoFile, streamToNewFile } from './stream-to-file';
 
@@ -48,6 +48,55 @@ describe('streamToNewFile', () => {
       httpStatus: 500,
       code: 'write_error',
     });
+  });
+
+  it('settles only once the file is closed, so a failed write leaves no file', async () => {
+    // A body cut short: busboy fails (or destroys) the part at once, while the file may still
+    // be opening; the file stream creates the file only once open. Settling before it closed,
+    // the write would let its file be removed too early, and be created after its removal. The
+    // files' opens are slowed down here, so the file is always still opening.
+    const create = fs.createWriteStream.bind(fs);
+    const slowOpen = (...args: Parameters<typeof fs.open>) => {
+      setTimeout(() => {
+        fs.open(...args);
+      }, 30);
+    };
+    // Node also asks for fsync (the `flush` option), which its types leave out.
+    const slowFs = {
+      open: slowOpen,
+      write: fs.write,
+      writev: fs.writev,
+      fsync: fs.fsync,
+      close: fs.close,
+    };
+    const spy = vi
+      .spyOn(fs, 'createWriteStream')
+      .mockImplementation((file, options) =>
+        create(file, { ...(typeof options === 'object' ? options : {}), fs: slowFs }),
+      );
+    const failing = (when: 'before the write' | 'once piped'): Readable => {
+      const source = new Readable({ read: () => undefined });
+      // busboy's part streams always have an error listener.
+      source.on('error', () => undefined);
+      const fail = () => source.destroy(new Error('Part terminated early'));
+      if (when === 'before the write') fail();
+      else setImmediate(fail);
+      return source;
+    };
+    try {
+      for (const when of ['before the write', 'once piped'] as const) {
+        const target = path.join(dir, `early-${when.replaceAll(' ', '-')}`);
+        await expect(streamToNewFile(failing(when), target, { maxBytes: 100 })).rejects.toThrow(
+          /Part terminated early|Premature close/,
+        );
+        // Whatever was under way has landed by now.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(fs.existsSync(target), when).toBe(false);
+      }
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it.runIf(fs.existsSync('/dev/full'))(

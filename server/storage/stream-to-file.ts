@@ -96,8 +96,9 @@ async function writeCounted(
   open: () => Writable | Promise<Writable>,
 ): Promise<WrittenFile> {
   const counter = new HashingCounter(options);
+  let target: Writable | undefined;
   try {
-    const target = await open();
+    target = await open();
     if (source.destroyed) {
       // Never piped, so pipeline() would not close it.
       target.destroy();
@@ -105,9 +106,24 @@ async function writeCounted(
     }
     await pipeline(source, counter, target);
   } catch (error) {
+    // pipeline() fails as soon as a stream fails, while the file stream may still be opening
+    // (a body cut short fails its part at once): it creates the file only then. The caller
+    // removes or reuses the file once this settles, so it waits for the file to be closed.
+    if (target) await closed(target);
     throw toStorageError(error);
   }
   return { bytes: counter.bytes, md5: counter.hash?.digest('hex') ?? '' };
+}
+
+/** Settles once a destroyed file stream has closed its file (at once when it has). */
+async function closed(stream: Writable): Promise<void> {
+  if (stream.closed) return;
+  stream.destroy();
+  await new Promise<void>((resolve) => {
+    stream.once('close', () => {
+      resolve();
+    });
+  });
 }
 
 /** Reads `source` to its end and drops the bytes (a part the server already has). */
