@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import { toFieldErrors } from '../http/validation';
-import { StorageError, STORAGE_MESSAGES } from './storage-errors';
+import { MALFORMED_MULTIPART, StorageError, STORAGE_MESSAGES } from './storage-errors';
 
 interface Answer {
   status: number;
@@ -17,7 +17,7 @@ const KNOWN: Partial<Record<string, Answer>> = {
     code: 'payload_too_large',
     message: STORAGE_MESSAGES.sizeExceeded,
   },
-  FST_CTP_BODY_TOO_LARGE: {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'payload_too_large',
     message: STORAGE_MESSAGES.sizeExceeded,
@@ -30,12 +30,18 @@ const KNOWN: Partial<Record<string, Answer>> = {
     code: 'unsupported_media_type',
     message: MESSAGES.unsupportedMediaType,
   },
-  FST_CTP_INVALID_MEDIA_TYPE: {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'unsupported_media_type',
     message: MESSAGES.unsupportedMediaType,
   },
   FST_PROTO_VIOLATION: { status: 400, code: 'bad_request', message: MESSAGES.badRequest },
+  // A part declared as JSON that is not: the body is malformed (multipart-reader.ts).
+  FST_INVALID_JSON_FIELD_ERROR: {
+    status: 400,
+    code: MALFORMED_MULTIPART,
+    message: STORAGE_MESSAGES.malformedMultipart,
+  },
   // The client went away mid-request (stream-to-file.ts): nobody reads the answer, and it is
   // not a server failure to log as one.
   ERR_STREAM_PREMATURE_CLOSE: {

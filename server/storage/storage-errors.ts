@@ -47,7 +47,22 @@ export const STORAGE_MESSAGES = {
   fileNotFound: bilingual('文件不存在', 'File not found'),
   invalidBase64: bilingual('base64 内容无效', 'The base64 content is invalid'),
   uploadFailed: bilingual(UPLOAD_TEXTS.uploadFailed, 'Upload failed'),
+  malformedMultipart: bilingual(
+    '上传请求的格式不正确',
+    'The upload request is not well-formed multipart data',
+  ),
 } as const;
+
+/** The code of a multipart body that cannot be read as one (docs/upload.md). */
+export const MALFORMED_MULTIPART = 'malformed_multipart';
+
+/**
+ * A multipart request the server cannot read as one: no usable boundary, a body cut before its
+ * close delimiter, a part without a name. The client's mistake: 400, never retried.
+ */
+export function malformedMultipart(): StorageError {
+  return new StorageError(400, MALFORMED_MULTIPART, STORAGE_MESSAGES.malformedMultipart);
+}
 
 export function payloadTooLarge(): StorageError {
   return new StorageError(413, UPLOAD_CODES.fileTooLarge, STORAGE_MESSAGES.sizeExceeded);
