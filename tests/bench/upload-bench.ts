@@ -14,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   createReadStream,
+  existsSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -456,7 +457,9 @@ async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
   const address = app.server.address();
   const base = `http://localhost:${String(typeof address === 'object' && address ? address.port : 0)}`;
   const wholeChunks = () => {
-    const [md5] = readdirSync(path.join(dataDir, 'storage', 'chunks'));
+    // Partial uploads are kept per unit (docs/upload.md, "Units"): teacher01's unit is 1001.
+    const unitChunks = path.join(dataDir, 'storage', 'chunks', '1001');
+    const [md5] = existsSync(unitChunks) ? readdirSync(unitChunks) : [];
     return md5 === undefined ? 0 : wholeChunksOnServer(dataDir, md5, UPLOAD_CHUNK_SIZE);
   };
   try {
