@@ -1,5 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_API } from '../../../contract/api-paths';
@@ -9,6 +18,12 @@ import { reply } from '../../../tests/support/route-server';
 import { i18n } from '../../core/i18n/instance';
 import todoEn from './locales/en.json';
 import { TodoPanel } from './todo-panel';
+
+// waitFor and findBy give up after 1 s by default, and a unit test after 5 s: on a busy CI
+// machine the fake camera, detector and request round trips of one step can take longer.
+// These tests wait for outcomes, they do not time them: allow 10 s a step, 30 s a test.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const testServer = featureTestSetup(todoEn);
 const { routes, received } = testServer;

@@ -1,5 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+} from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../contract/api-paths';
@@ -17,6 +25,12 @@ import FaceWidgetDefault, { FaceWidget, type FaceWidgetProps } from './face-widg
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhHK from './locales/zh-HK.json';
+
+// waitFor and findBy give up after 1 s by default, and a unit test after 5 s: on a busy CI
+// machine the fake camera, detector and request round trips of one step can take longer.
+// These tests wait for outcomes, they do not time them: allow 10 s a step, 30 s a test.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 const server = featureTestSetup(en);
 const { routes, received } = server;
@@ -105,15 +119,19 @@ describe('FaceWidget: login (spec §2, §4, §7)', () => {
       expect(env.reload).toHaveBeenCalledOnce();
     });
     expect(onSuccess).toHaveBeenCalledOnce();
-    expect(status().textContent).toBe('登录成功，正在刷新页面…');
+    // The reload is called as the 'submitted' state is dispatched; React renders that state
+    // (the status, the closed camera) a moment later, later still on a busy machine: wait for it.
+    await waitFor(() => {
+      expect(view.container.querySelector('[data-face-phase="done"]')).toBeTruthy();
+      expect(status().textContent).toBe('登录成功，正在刷新页面…');
+      // Success closes the camera and the worker.
+      expect(session.stop).toHaveBeenCalled();
+      expect(detector.dispose).toHaveBeenCalled();
+    });
     expect(env.openCamera).toHaveBeenCalledOnce();
     // More than 8 matching frames: at least 9 detections before the photo.
     expect(detector.detect.mock.calls.length).toBeGreaterThanOrEqual(9);
     expect(new URLSearchParams(received[0]?.body).get('faceImage')).toBe(PHOTO);
-    // Success closes the camera and the worker.
-    expect(session.stop).toHaveBeenCalled();
-    expect(detector.dispose).toHaveBeenCalled();
-    expect(view.container.querySelector('[data-face-phase="done"]')).toBeTruthy();
     // The benchmark's marks.
     expect(performance.getEntriesByName(FACE_MARKS.countdownEnd).length).toBeGreaterThan(0);
     expect(performance.getEntriesByName(FACE_MARKS.captured).length).toBeGreaterThan(0);
@@ -264,7 +282,10 @@ describe('FaceWidget: clock-in (orther)', () => {
     await waitFor(() => {
       expect(onUserInfo).toHaveBeenCalledWith(user);
     });
-    expect(status().textContent).toBe('Clock-in recorded');
+    // The callback runs as the 'submitted' state is dispatched; its render comes after.
+    await waitFor(() => {
+      expect(status().textContent).toBe('Clock-in recorded');
+    });
     expect(env.reload).not.toHaveBeenCalled();
   });
 });
