@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, serverVersionPath, STORAGE_API } from '../contract/api-paths';
+import { FACE_CODES } from '../contract/face';
 import { SERVER_BUNDLE, SERVER_WORKERS } from '../scripts/build-server.mjs';
 import { PRODUCT_VERSION } from './apps/version-data';
 import { DEFAULT_OPTIONS } from './config';
+import { FACE_FIXTURES, faceFixtureBase64 } from './face/face-fixtures';
 import { PRODUCT_ROOT } from './product-root';
 
 // What `npm start` runs: the server compiled by scripts/build-server.mjs, under plain Node.
@@ -94,6 +96,14 @@ describe('the compiled server (npm start)', () => {
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');
+    // A face photo: decoded and looked at (the models loaded) by dist/server/face-worker.mjs.
+    const face = await fetch(`${base}${API.faceLogin}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ faceImage: faceFixtureBase64(FACE_FIXTURES.coffee) }),
+    });
+    expect(face.status).toBe(200);
+    expect(await face.json()).toMatchObject({ status: 400, code: FACE_CODES.noFace });
     expect(errors).toBe('');
   }, 60_000);
 });

@@ -1,7 +1,6 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { FACE_IMAGE_LIMITS } from '../../contract/face';
-import type { ImageHeader } from './face-image';
+import { FACE_PHOTO_LIMITS, type ImageHeader } from './face-image';
 
 /** Decoded pixels, 3 bytes (R, G, B) per pixel, row by row. */
 export interface RgbImage {
@@ -17,12 +16,12 @@ export class ImageDecodeError extends Error {
 
 /**
  * The face models look at faces of a few hundred pixels: a larger photo is scaled down to this
- * longest side before inference, so a 4096-pixel photo costs no more than a camera frame.
+ * longest side before inference (with FACE_PHOTO_LIMITS no accepted photo is larger today).
  */
 export const MAX_INFERENCE_SIDE = 1280;
 
 /** jpeg-js guards: the header check already bounds the size; these stop a lying file. */
-const JPEG_MAX_MEGAPIXELS = (FACE_IMAGE_LIMITS.maxSide * FACE_IMAGE_LIMITS.maxSide) / 1e6 + 0.01;
+const JPEG_MAX_MEGAPIXELS = (FACE_PHOTO_LIMITS.maxSide * FACE_PHOTO_LIMITS.maxSide) / 1e6 + 0.01;
 const JPEG_MAX_MEMORY_MB = 256;
 
 /** Transparent pixels are laid over mid grey, the background the face models see most. */

@@ -8,6 +8,7 @@ import { API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { FACE_CODES } from '../../contract/face';
 import { BODY_LIMIT_BYTES } from '../app';
+import { WorkerJobTimeoutError } from '../base/worker-pool';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
 import { openDatabase } from '../db/database';
 import { seedDemoData } from '../db/seed';
@@ -22,6 +23,7 @@ import {
   type FaceEngineProvider,
 } from './face-engine';
 import { FACE_FIXTURES, faceFixtureBase64 } from './face-fixtures';
+import { FaceBusyError, inProcessAnalyzer, type FaceAnalyzer } from './face-analyzer';
 import { faceRoutes } from './face-routes';
 import { createHumanEngine, resolveHumanPaths } from './human-engine';
 
@@ -35,6 +37,7 @@ describe('face calls without an engine', () => {
   let app: FastifyInstance;
   let teacher01: SignedIn;
   let calls = 0;
+  let mode: 'engine' | 'busy' | 'timeout' = 'engine';
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-face-engine-'));
@@ -71,7 +74,18 @@ describe('face calls without an engine', () => {
     app.setErrorHandler(errorHandler);
     await registerBodyParsers(app);
     await app.register(loginRoutes, { services });
-    await app.register(faceRoutes, { services, faceEngine: failingEngine });
+    const inProcess = inProcessAnalyzer(failingEngine);
+    const analyzer: FaceAnalyzer = {
+      describe: (bytes, header) => {
+        if (mode === 'busy') return Promise.reject(new FaceBusyError('16 photos waiting'));
+        if (mode === 'timeout') {
+          return Promise.reject(new WorkerJobTimeoutError('face: the job ran over 30000 ms'));
+        }
+        return inProcess.describe(bytes, header);
+      },
+      close: () => Promise.resolve(),
+    };
+    await app.register(faceRoutes, { services, faceAnalyzer: analyzer });
     teacher01 = await signIn(app, 'teacher01');
   }, 60_000);
   afterAll(async () => {
@@ -118,6 +132,30 @@ describe('face calls without an engine', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiEnvelope>().code).toBe(FACE_CODES.invalidImage);
     expect(calls).toBe(before);
+  });
+
+  it('answers 503 face_busy with retry-after, and 503 for a photo over the time limit', async () => {
+    const faceImage = faceFixtureBase64(FACE_FIXTURES.grace);
+    const send = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: API.faceLogin,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ faceImage }),
+        remoteAddress,
+      });
+    mode = 'busy';
+    const busy = await send('10.8.0.1');
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(busy.json<ApiEnvelope>()).toMatchObject({ status: 503, code: 'face_busy', data: null });
+    expect(busy.json<ApiEnvelope>().message).toMatch(/^[^|]+\|\|\|[^|]+$/);
+    mode = 'timeout';
+    const slow = await send('10.8.0.2');
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json<ApiEnvelope>()).toMatchObject({ code: FACE_CODES.engineUnavailable });
+    expect(slow.body).not.toContain('30000');
+    mode = 'engine';
   });
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode as decodeJpeg } from 'jpeg-js';
+import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 
 /**
@@ -77,4 +78,37 @@ export function sideBySidePng(names: readonly string[]): Buffer {
     left += image.width;
   }
   return PNG.sync.write(out);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = ~0;
+  for (const byte of body) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(~crc >>> 0);
+  return Buffer.concat([length, body, sum]);
+}
+
+/**
+ * A valid black RGB PNG of the given size, deflated at level 9: a 4096×4096 one is about 50 KB
+ * on the wire and 48 MB once inflated (a decompression bomb for a decoder that trusts it).
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

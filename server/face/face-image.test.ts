@@ -5,6 +5,7 @@ import { craftedJpeg, craftedPng, FACE_FIXTURES, faceFixtureBytes } from './face
 import {
   base64DecodedLength,
   checkFaceImage,
+  FACE_PHOTO_LIMITS,
   readImageHeader,
   readJpegSize,
   readPngSize,
@@ -137,23 +138,35 @@ describe('checkFaceImage', () => {
     ).toEqual({ ok: false, problem: 'too_large' });
   });
 
-  it('refuses sides outside minSide..maxSide, read from the header', () => {
+  it('refuses sides outside minSide..maxSide (64..1280), read from the header', () => {
+    expect(FACE_PHOTO_LIMITS).toEqual({ maxBytes: 2 * 1024 * 1024, minSide: 64, maxSide: 1280 });
     const cases: [Buffer, boolean][] = [
       [craftedJpeg(5000, 100), false],
-      [craftedJpeg(4097, 4096), false],
-      [craftedJpeg(4096, 4096), true],
+      [craftedJpeg(4096, 4096), false],
+      [craftedJpeg(1281, 1280), false],
+      [craftedJpeg(1280, 1280), true],
+      [craftedJpeg(1280, 960), true],
       [craftedJpeg(64, 64), true],
       [craftedJpeg(63, 64), false],
       [craftedJpeg(100, 0), false],
       [craftedPng(100, 5000), false],
+      [craftedPng(4096, 4096), false],
       [craftedPng(0xffffffff, 100), false],
-      [craftedPng(4096, 64), true],
+      [craftedPng(1280, 64), true],
+      [craftedPng(1281, 64), false],
     ];
     for (const [bytes, ok] of cases) {
       expect(checkFaceImage(base64(bytes))).toMatchObject(
         ok ? { ok: true } : { ok: false, problem: 'bad_dimensions' },
       );
     }
+  });
+
+  it('refuses interlaced PNGs, whose inflation the decoder does not bound', () => {
+    const interlaced = craftedPng(200, 200);
+    interlaced[28] = 1;
+    expect(readPngSize(interlaced)).toBe('unsupported_png');
+    expect(checkFaceImage(base64(interlaced))).toEqual({ ok: false, problem: 'unsupported_png' });
   });
 
   it('refuses other formats, broken headers and malformed base64', () => {

@@ -3,8 +3,8 @@ import { FACE_IMAGE_LIMITS } from '../../contract/face';
 /**
  * The checks every face photo passes BEFORE any decoder sees it (docs/server.md, face calls):
  * base64 length, decoded size, magic bytes and the dimensions written in the header. Pure code,
- * no image library: a crafted header claiming 60000×60000 pixels is refused here, never
- * allocated.
+ * no image library: a crafted header claiming 60000×60000 pixels (or a 4096×4096 PNG of 50 KB
+ * that inflates to 48 MB) is refused here, never inflated nor allocated.
  */
 
 export type FaceImageType = 'image/jpeg' | 'image/png';
@@ -22,6 +22,7 @@ export type ImageProblem =
   | 'unsupported_type'
   | 'bad_header'
   | 'unsupported_jpeg'
+  | 'unsupported_png'
   | 'bad_dimensions';
 
 export type CheckedImage =
@@ -32,6 +33,19 @@ export interface ImageLimits {
   minSide: number;
   maxSide: number;
 }
+
+/**
+ * What the server accepts as a face photo. The widget sends its 480×480 capture (spec §9; a
+ * picked file is redrawn to that size too), so a side of 1280 pixels (at most 1.6 megapixels,
+ * 6.5 MB once decoded) leaves room for other clients and camera frames while the largest photo
+ * decodes in tens of milliseconds. The client's own check of picked files (4096, contract) is
+ * made before it redraws them.
+ */
+export const FACE_PHOTO_LIMITS: ImageLimits = {
+  maxBytes: FACE_IMAGE_LIMITS.maxBytes,
+  minSide: FACE_IMAGE_LIMITS.minSide,
+  maxSide: 1280,
+};
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -67,17 +81,22 @@ function pngUint32(bytes: Uint8Array, at: number): number {
   );
 }
 
-export type SizeResult = { width: number; height: number } | 'bad_header' | 'unsupported_jpeg';
+export type SizeResult =
+  { width: number; height: number } | 'bad_header' | 'unsupported_jpeg' | 'unsupported_png';
 
 /**
  * Width and height of a PNG from its IHDR chunk, which must be the first chunk (PNG spec
- * §5.6): signature, length 13, 'IHDR', width, height.
+ * §5.6): signature, length 13, 'IHDR', width, height, bit depth, colour type, compression,
+ * filter, interlace. Interlaced (Adam7) pictures are refused: the decoder inflates them without
+ * the bound the header sets for the others (a 2 MB file could inflate to gigabytes), and no
+ * camera or canvas writes them.
  */
 export function readPngSize(bytes: Uint8Array): SizeResult {
   if (!startsWith(bytes, PNG_SIGNATURE) || bytes.length < 8 + 8 + 13) return 'bad_header';
   const length = pngUint32(bytes, 8);
   const type = String.fromCharCode(...bytes.subarray(12, 16));
   if (length !== 13 || type !== 'IHDR') return 'bad_header';
+  if (bytes[28] !== 0) return 'unsupported_png';
   return { width: pngUint32(bytes, 16), height: pngUint32(bytes, 20) };
 }
 
@@ -145,7 +164,7 @@ export function readImageHeader(bytes: Uint8Array): ImageHeader | ImageProblem {
  */
 export function checkFaceImage(
   base64: string,
-  limits: ImageLimits = FACE_IMAGE_LIMITS,
+  limits: ImageLimits = FACE_PHOTO_LIMITS,
 ): CheckedImage {
   const size = base64DecodedLength(base64);
   if (size === undefined) return { ok: false, problem: 'bad_base64' };

@@ -1,9 +1,12 @@
 import { bilingual } from '../../contract/envelope';
-import { FACE_IMAGE_LIMITS } from '../../contract/face';
+import { FACE_PHOTO_LIMITS } from './face-image';
 
-const MAX_MB = FACE_IMAGE_LIMITS.maxBytes / (1024 * 1024);
-const MIN_SIDE = FACE_IMAGE_LIMITS.minSide;
-const MAX_SIDE = FACE_IMAGE_LIMITS.maxSide;
+const MAX_MB = FACE_PHOTO_LIMITS.maxBytes / (1024 * 1024);
+const MIN_SIDE = FACE_PHOTO_LIMITS.minSide;
+const MAX_SIDE = FACE_PHOTO_LIMITS.maxSide;
+
+/** The code of a face call refused because too many photos are waiting (HTTP 503). */
+export const FACE_BUSY_CODE = 'face_busy';
 
 /** The face calls' messages, bilingual (`中文|||English`): the widget shows them as they are. */
 export const FACE_MESSAGES = {
@@ -34,6 +37,10 @@ export const FACE_MESSAGES = {
   clockingForbidden: bilingual(
     '只有教师、职工或单位管理员的账号可以进行人脸打卡',
     'Only the accounts of teachers, staff and unit administrators can run a face clock-in',
+  ),
+  busy: bilingual(
+    '人脸识别服务繁忙，请稍后重试',
+    'Face recognition is busy at the moment. Please try again shortly',
   ),
   engineUnavailable: bilingual(
     '人脸识别服务暂不可用，请稍后重试',

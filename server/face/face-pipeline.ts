@@ -1,5 +1,7 @@
-import { decodeFaceImage, ImageDecodeError } from './face-decode';
-import type { DetectedFace, FaceEngineProvider } from './face-engine';
+import { WorkerJobTimeoutError } from '../base/worker-pool';
+import { FaceBusyError, type FaceAnalyzer } from './face-analyzer';
+import { ImageDecodeError } from './face-decode';
+import type { DetectedFace } from './face-engine';
 import { checkFaceImage, type ImageHeader, type ImageProblem } from './face-image';
 import { EMBEDDING_LENGTH, normalise } from './face-index';
 
@@ -46,30 +48,28 @@ export type FaceReading =
   | { kind: 'invalid'; problem: ImageProblem | 'undecodable' }
   | { kind: 'noFace' }
   | { kind: 'severalFaces'; count: number }
+  /** Too many photos are waiting for the face worker. */
+  | { kind: 'busy' }
+  /** The photo ran over the worker's time limit (the worker was ended). */
+  | { kind: 'timeout'; error: unknown }
   | { kind: 'unavailable'; error: unknown };
 
 /**
- * A face photo (base64) to the unit-length embedding of its one face: header checks, decoding,
- * the engine, the single-face rule. Never throws for a bad picture or a missing engine; the
- * caller turns each outcome into an answer.
+ * A face photo (base64) to the unit-length embedding of its one face: header checks (here, on
+ * the calling thread, before anything is inflated), then decoding and the engine (in the
+ * analyzer's worker thread), the single-face rule. Never throws for a bad picture or a missing
+ * engine; the caller turns each outcome into an answer.
  */
-export async function readSingleFace(
-  base64: string,
-  engine: FaceEngineProvider,
-): Promise<FaceReading> {
+export async function readSingleFace(base64: string, analyzer: FaceAnalyzer): Promise<FaceReading> {
   const checked = checkFaceImage(base64);
   if (!checked.ok) return { kind: 'invalid', problem: checked.problem };
-  let image;
-  try {
-    image = decodeFaceImage(checked.bytes, checked.header);
-  } catch (error) {
-    if (error instanceof ImageDecodeError) return { kind: 'invalid', problem: 'undecodable' };
-    throw error;
-  }
   let faces: DetectedFace[];
   try {
-    faces = (await (await engine()).describe(image)).faces;
+    faces = await analyzer.describe(checked.bytes, checked.header);
   } catch (error) {
+    if (error instanceof ImageDecodeError) return { kind: 'invalid', problem: 'undecodable' };
+    if (error instanceof FaceBusyError) return { kind: 'busy' };
+    if (error instanceof WorkerJobTimeoutError) return { kind: 'timeout', error };
     return { kind: 'unavailable', error };
   }
   const pick = pickSingleFace(faces);

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { FACE_CODES, FACE_IMAGE_LIMITS, type FaceRecord } from '../../contract/face';
+import { DEFAULT_OPTIONS } from '../config';
 import { DATABASE_FILE } from '../db/database';
 import { cookieOf, createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app';
 import {
+  blackPng,
   craftedJpeg,
   craftedPng,
   FACE_FIXTURES,
@@ -32,6 +34,8 @@ const ASTRONAUT = faceFixtureBase64(FACE_FIXTURES.astronaut);
 const COFFEE = faceFixtureBase64(FACE_FIXTURES.coffee);
 const ROCKET = faceFixtureBase64(FACE_FIXTURES.rocket);
 const TWO_PEOPLE = sideBySidePng([FACE_FIXTURES.grace, FACE_FIXTURES.astronaut]).toString('base64');
+/** 4096×4096, about 50 KB: 48 MB once inflated. */
+const BOMB = blackPng(4096, 4096).toString('base64');
 
 interface PostOptions {
   session?: SignedIn;
@@ -110,7 +114,11 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
   let enrolled: LightMyRequestResponse;
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    // Many refused photos come from one address here: the throttle is tested on its own below.
+    t = await createTestApp({
+      scryptCost: 1024,
+      throttle: { ...DEFAULT_OPTIONS.throttle, maxFailuresPerAddress: 1000 },
+    });
     teacher01 = await signIn(t.app, 'teacher01');
     teacher02 = await signIn(t.app, 'teacher02');
     staff01 = await signIn(t.app, 'staff01');
@@ -194,7 +202,7 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
     }
   });
 
-  it('refuses photos over 2 MiB or with sides over 4096 px, read from the header', async () => {
+  it('refuses photos over 2 MiB or with sides over 1280 px, read from the header', async () => {
     // One byte over the limit: the base64 still fits the schema's length, the size check refuses.
     const justOver = Buffer.alloc(FACE_IMAGE_LIMITS.maxBytes + 1, 0x41);
     craftedJpeg(100, 100).copy(justOver);
@@ -207,9 +215,30 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
     craftedJpeg(100, 100).copy(wellOver);
     expectInvalidImage(await post(t, API.faceLogin, wellOver.toString('base64')));
     // Crafted headers claiming huge (or tiny) pictures, with no pixels behind them.
-    for (const bytes of [craftedJpeg(5000, 300), craftedPng(300, 4097), craftedPng(32, 32)]) {
+    for (const bytes of [
+      craftedJpeg(5000, 300),
+      craftedPng(300, 4097),
+      craftedJpeg(1281, 300),
+      craftedPng(300, 1281),
+      craftedPng(32, 32),
+    ]) {
       expectInvalidImage(await post(t, API.faceLogin, bytes.toString('base64')));
     }
+  });
+
+  it('refuses a 4096×4096 PNG of 50 KB from its header, before inflating it', async () => {
+    expect(BOMB.length).toBeLessThan(100 * 1024);
+    const bomb = await post(t, API.faceLogin, BOMB, { remoteAddress: '10.7.7.7' });
+    expectInvalidImage(bomb);
+    expect(envelope(bomb).message).toContain('1280');
+    // The largest accepted size is read and looked at (a black picture: no face).
+    expectRefusal(
+      await post(t, API.faceLogin, blackPng(1280, 960).toString('base64'), {
+        remoteAddress: '10.7.7.8',
+      }),
+      400,
+      FACE_CODES.noFace,
+    );
   });
 
   it('answers a body over the face limit with 413, and accepts a 2 MB form-encoded photo', async () => {
@@ -458,6 +487,18 @@ describe('face login throttling and disabled accounts', () => {
     // Another address is not locked.
     const other = await post(t, API.faceLogin, GRACE_CENTERED, { remoteAddress: '10.9.9.9' });
     expect(envelope(other).status).toBe(200);
+  });
+
+  it('counts photos without a face and refused photos against the address too', async () => {
+    const remoteAddress = '10.5.5.5';
+    expectRefusal(await post(t, API.faceLogin, COFFEE, { remoteAddress }), 400, FACE_CODES.noFace);
+    expectInvalidImage(await post(t, API.faceLogin, BOMB, { remoteAddress }));
+    for (const photo of [GRACE_CENTERED, BOMB]) {
+      const locked = await post(t, API.faceLogin, photo, { remoteAddress });
+      expect(envelope(locked)).toMatchObject({ status: 429, code: 'too_many_attempts' });
+      expect(envelope(locked).message).toMatch(BILINGUAL);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    }
   });
 
   it('refuses a recognised but disabled account like the password login (403)', async () => {

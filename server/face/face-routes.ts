@@ -23,11 +23,10 @@ import { toFieldErrors } from '../http/validation';
 import type { ServicesPluginOptions } from '../services';
 import type { User } from '../uaa/users';
 import { signIn } from '../uaa/start-session';
-import type { FaceEngineProvider } from './face-engine';
-import { FACE_MESSAGES } from './face-messages';
+import { createFaceWorker, type FaceAnalyzer } from './face-analyzer';
+import { FACE_BUSY_CODE, FACE_MESSAGES } from './face-messages';
 import { MATCH_THRESHOLD, readSingleFace, type FaceReading } from './face-pipeline';
 import { FaceStore } from './face-store';
-import { sharedFaceEngine } from './human-engine';
 
 /**
  * The largest face-call body: the longest allowed photo in base64, with room for form encoding
@@ -47,11 +46,24 @@ export const CLOCKING_USER_TYPES: ReadonlySet<number> = new Set([2, 4]);
 
 /** How long a client is told to wait when the engine cannot be loaded. */
 const ENGINE_RETRY_AFTER_SECONDS = 30;
+/** How long a client is told to wait when the face worker is busy or a photo ran too long. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export interface FaceRoutesOptions extends ServicesPluginOptions {
-  /** The recognition engine; by default the process-wide Human engine, loaded on first use. */
-  faceEngine?: FaceEngineProvider;
+  /**
+   * Decodes photos and runs the models; by default a worker thread of this app (the Human
+   * engine, loaded on its first photo), ended when the app closes.
+   */
+  faceAnalyzer?: FaceAnalyzer;
 }
+
+/** Outcomes of a face login that count as a failed attempt of the client address. */
+const FAILED_LOGIN_READINGS: ReadonlySet<FaceReading['kind']> = new Set([
+  'invalid',
+  'noFace',
+  'severalFaces',
+  'timeout',
+]);
 
 type Validated = FastifyRequest['validationError'];
 
@@ -102,6 +114,17 @@ function sendReadingFailure(
       return reply.send(fail(400, FACE_CODES.noFace, FACE_MESSAGES.noFace));
     case 'severalFaces':
       return reply.send(fail(400, FACE_CODES.severalFaces, FACE_MESSAGES.severalFaces));
+    case 'busy':
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send(fail(503, FACE_BUSY_CODE, FACE_MESSAGES.busy));
+    case 'timeout':
+      request.log.warn({ err: reading.error }, 'face photo ran over the time limit');
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send(fail(503, FACE_CODES.engineUnavailable, FACE_MESSAGES.engineUnavailable));
     case 'unavailable':
       request.log.error({ err: reading.error }, 'face engine unavailable');
       return reply
@@ -119,9 +142,15 @@ function sendReadingFailure(
  */
 export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   app,
-  { services, faceEngine = sharedFaceEngine },
+  { services, faceAnalyzer },
 ) => {
   const { throttle, users, units } = services;
+  const analyzer = faceAnalyzer ?? createFaceWorker();
+  if (!faceAnalyzer) {
+    app.addHook('onClose', async () => {
+      await analyzer.close();
+    });
+  }
   const store = new FaceStore(services.db, services.now);
   const guard = requireAuth(services);
 
@@ -154,7 +183,8 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
 
   // Face login: like the password login (envelope 400 for a face nobody enrolled, counted
   // against the client address; 429 when locked; 403 for a disabled account), in the unit of
-  // the request's host.
+  // the request's host. Every failed attempt counts: a face nobody enrolled, no face, several
+  // faces, a photo refused or too slow to read; a busy or missing engine does not.
   app.post(
     API.faceLogin,
     { ...imageRoute, schema: { body: FaceImageBodySchema } },
@@ -172,8 +202,11 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       if (unit.unitStatus !== ACTIVE_STATUS) {
         return reply.send(fail(403, 'unit_disabled', MESSAGES.unitDisabled));
       }
-      const reading = await readSingleFace(request.body.faceImage, faceEngine);
-      if (reading.kind !== 'face') return sendReadingFailure(request, reply, reading);
+      const reading = await readSingleFace(request.body.faceImage, analyzer);
+      if (reading.kind !== 'face') {
+        if (FAILED_LOGIN_READINGS.has(reading.kind)) throttle.recordFailure([addressKey]);
+        return sendReadingFailure(request, reply, reading);
+      }
       // Attempts queue for the engine: one that waited may find the address locked meanwhile.
       const lockedNow = throttled(reply, [addressKey]);
       if (lockedNow) return lockedNow;
@@ -207,7 +240,7 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
         return reply.send(fail(403, FACE_CODES.forbidden, FACE_MESSAGES.clockingForbidden));
       }
       if (request.validationError) return sendValidationError(reply, request.validationError);
-      const reading = await readSingleFace(request.body.faceImage, faceEngine);
+      const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') return sendReadingFailure(request, reply, reading);
       const found = identify(unit.id, reading.embedding);
       if (!('user' in found)) return reply.send(fail(400, found.code, found.message));
@@ -249,7 +282,7 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
             users.hasRole(caller.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT)));
       if (!allowed) return reply.send(fail(403, FACE_CODES.forbidden, FACE_MESSAGES.forbidden));
 
-      const reading = await readSingleFace(request.body.faceImage, faceEngine);
+      const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') return sendReadingFailure(request, reply, reading);
       const registerTime = store.enrol({
         userId: target.id,

@@ -135,7 +135,7 @@ function readModel(file: string): TfCore.io.ModelArtifacts {
   };
 }
 
-/** Process-wide: TensorFlow.js is one engine per process, so its router and models are too. */
+/** Per thread (globalThis): TensorFlow.js is one engine per thread, its router and models too. */
 interface ProcessState {
   /** Model files served by our router, by folder, so a load can prove it read them all. */
   served: Map<string, Set<string>>;
@@ -253,9 +253,9 @@ export async function createHumanEngine(
 }
 
 /**
- * The engine shared by every app of the process (tests build many): created on the first face
- * call, so server start stays fast, and loaded once. A failed load is retried after
- * RETRY_AFTER_FAILURE_MS.
+ * The engine of the thread (the server's face worker thread, face-worker.ts; the benchmark's
+ * main thread): created on the first photo, so server start stays fast, and loaded once. A
+ * failed load is retried after RETRY_AFTER_FAILURE_MS.
  */
 export function sharedFaceEngine(): Promise<FaceEngine> {
   const state = processState();
