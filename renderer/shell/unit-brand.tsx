@@ -24,7 +24,9 @@ export function UnitBrand() {
       {logo !== null && (
         <img className="app-header__logo" src={logo} alt="" width={36} height={36} />
       )}
-      <span className="app-header__unit">{name}</span>
+      <span className="app-header__unit" title={name}>
+        {name}
+      </span>
     </>
   );
 }

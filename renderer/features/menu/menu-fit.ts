@@ -8,6 +8,15 @@ export const MENU_COLUMN_PX = 62;
 export const MENU_PANEL_WIDE_PX = 780;
 export const MENU_PANEL_NARROW_PX = 672;
 
+/**
+ * The width the bar's icons may use: the bar minus the expand toggle as it is drawn (its label
+ * is longer in English than in Chinese) and the gap before it. Pure.
+ */
+export function iconSpace(barWidth: number, toggleWidth: number, gap = 0): number {
+  if (!Number.isFinite(barWidth) || !Number.isFinite(toggleWidth)) return 0;
+  return Math.max(0, barWidth - Math.max(0, toggleWidth) - Math.max(0, gap));
+}
+
 export function visibleIconCount(availableWidth: number, iconCount: number): number {
   if (!Number.isFinite(availableWidth) || availableWidth <= 0) return 0;
   const fit = Math.floor(availableWidth / MENU_COLUMN_PX);

@@ -4,7 +4,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
 import { AppGrid } from './app-grid';
-import { MENU_COLUMN_PX, visibleIconCount } from './menu-fit';
+import { AppSearchBox } from './app-search-box';
+import { iconSpace, visibleIconCount } from './menu-fit';
 import { AppIcon } from '../../ui/app-icon/app-icon';
 import { appImage, appName, categoryName, flatApps } from './visible-apps';
 
@@ -33,6 +34,7 @@ export function TopMenu({
 }: TopMenuProps) {
   const { t, i18n } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const [width, setWidth] = useState(0);
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
@@ -42,12 +44,15 @@ export function TopMenu({
     const bar = barRef.current;
     if (!bar) return;
     const measure = () => {
-      // One column is kept for the expand toggle.
-      setWidth(bar.clientWidth - MENU_COLUMN_PX);
+      // The toggle's drawn width is kept free (its label differs by language and state).
+      const toggle = toggleRef.current;
+      const gap = Number.parseFloat(getComputedStyle(bar).columnGap) || 0;
+      setWidth(iconSpace(bar.clientWidth, toggle?.offsetWidth ?? 0, gap));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(bar);
+    if (toggleRef.current) observer.observe(toggleRef.current);
     return () => {
       observer.disconnect();
     };
@@ -90,8 +95,11 @@ export function TopMenu({
           ))}
         </ul>
         <Button
+          ref={toggleRef}
           type="text"
           className="top-menu__toggle"
+          aria-label={expanded ? t('menu.less') : t('menu.more')}
+          title={expanded ? t('menu.less') : t('menu.more')}
           aria-expanded={expanded}
           aria-controls={panelId}
           icon={expanded ? <UpOutlined aria-hidden /> : <AppstoreOutlined aria-hidden />}
@@ -108,6 +116,15 @@ export function TopMenu({
           className="top-menu__panel"
           style={{ width: `min(${String(panelWidth)}px, 96vw)` }}
         >
+          {apps.length > 0 && (
+            <AppSearchBox
+              apps={apps}
+              iconVariant={iconVariant}
+              onOpen={open}
+              autoFocus
+              className="top-menu__search"
+            />
+          )}
           {apps.length === 0 && <p className="top-menu__empty">{t('menu.empty')}</p>}
           {categorised
             ? categories.map((category) => (

@@ -1,0 +1,21 @@
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The header's height (styles.css --edudesk-header-height). */
+const BELOW_HEADER = { top: 'var(--edudesk-header-height)' } as const;
+
+/**
+ * Every modal dialog and drawer of the desktop starts below the page header: their masks and
+ * panels never cover a header control (logout, language, role switch stay usable while the
+ * to-do panel or a dialog is open).
+ */
+export function BelowHeader({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider
+      modal={{ styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } }}
+      drawer={{ styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,152 @@
+import { lazy, Suspense } from 'react';
+import type { Child } from '../../contract/auth';
+import type { ModuleExpiryItem } from '../../contract/desktop';
+import type { ThemeSelection } from '../features/theme/theme-dialog';
+import { activeChildren } from '../core/session/children';
+import type { CurrentUser } from '../core/session/user-mapper';
+import { ModuleExpiredBlock } from '../features/expiry/module-expired-block';
+
+// Dialogs and panels load when first opened: the desktop's first download stays small.
+const AboutDialog = lazy(async () => ({
+  default: (await import('../features/about/about-dialog')).AboutDialog,
+}));
+const ChildPicker = lazy(async () => ({
+  default: (await import('../features/child-picker/child-picker')).ChildPicker,
+}));
+const ClientDownloadDialog = lazy(async () => ({
+  default: (await import('../features/client-download/client-download-dialog'))
+    .ClientDownloadDialog,
+}));
+const ExpiryDialog = lazy(async () => ({
+  default: (await import('../features/expiry/expiry-dialog')).ExpiryDialog,
+}));
+const MessagesDialog = lazy(async () => ({
+  default: (await import('../features/messages/messages-dialog')).MessagesDialog,
+}));
+const ThemeDialog = lazy(async () => ({
+  default: (await import('../features/theme/theme-dialog')).ThemeDialog,
+}));
+const TodoPanel = lazy(async () => ({
+  default: (await import('../features/todo/todo-panel')).TodoPanel,
+}));
+
+/** Where the client download dialog's links point (spec §2: a configurable base). */
+export const CLIENT_DOWNLOAD_BASE = '/downloads/';
+
+/** The one dialog of the desktop that is open, if any (the to-do panel is apart: see below). */
+export type OpenDialog =
+  | { kind: 'messages' }
+  | { kind: 'about' }
+  | { kind: 'download' }
+  | { kind: 'children' }
+  | { kind: 'theme' }
+  | { kind: 'expiry'; modules: ModuleExpiryItem[] }
+  | null;
+
+export interface DesktopDialogsProps {
+  user: CurrentUser;
+  dialog: OpenDialog;
+  onDialog: (next: OpenDialog) => void;
+  /** The to-do panel sits beside the desktop and may be open with a dialog. */
+  todoOpen: boolean;
+  onTodoClosed: () => void;
+  /** Messages or to-dos were marked read. */
+  onCountsChanged: () => void;
+  /** The landing root and module code the about dialog reports on. */
+  root: string;
+  moduleCode: string;
+  licenceExpired: boolean;
+  onChildChosen: (child: Child) => void;
+  theme: {
+    current: ThemeSelection;
+    canSync: boolean;
+    saving: boolean;
+    onSave: (selection: ThemeSelection, scope: 'me' | 'unit') => void;
+  };
+}
+
+/**
+ * The dialogs' host: every dialog and panel of the desktop, each mounted (and its chunk
+ * downloaded) only while open. Which one is open is the shell's state; the dialogs themselves
+ * stay in their features.
+ */
+export function DesktopDialogs({
+  user,
+  dialog,
+  onDialog,
+  todoOpen,
+  onTodoClosed,
+  onCountsChanged,
+  root,
+  moduleCode,
+  licenceExpired,
+  onChildChosen,
+  theme,
+}: DesktopDialogsProps) {
+  const close = () => {
+    onDialog(null);
+  };
+  const isParent = user.userType === '3';
+  const hasChildren = activeChildren(user.childList).length > 0;
+  return (
+    <>
+      {dialog?.kind === 'messages' && (
+        <Suspense fallback={null}>
+          <MessagesDialog
+            open
+            onClose={close}
+            onChanged={onCountsChanged}
+            onOpenExpiry={(modules) => {
+              onDialog({ kind: 'expiry', modules });
+            }}
+          />
+        </Suspense>
+      )}
+      {dialog?.kind === 'expiry' && (
+        <Suspense fallback={null}>
+          <ExpiryDialog open modules={dialog.modules} unitId={user.unitId} onClose={close} />
+        </Suspense>
+      )}
+      {todoOpen && (
+        <Suspense fallback={null}>
+          <TodoPanel open onClose={onTodoClosed} onChanged={onCountsChanged} />
+        </Suspense>
+      )}
+      {dialog?.kind === 'about' && (
+        <Suspense fallback={null}>
+          <AboutDialog open root={root} code={moduleCode} oam={false} onClose={close} />
+        </Suspense>
+      )}
+      {dialog?.kind === 'download' && (
+        <Suspense fallback={null}>
+          <ClientDownloadDialog open baseUrl={CLIENT_DOWNLOAD_BASE} onClose={close} />
+        </Suspense>
+      )}
+      {isParent && dialog?.kind === 'children' && (
+        <Suspense fallback={null}>
+          <ChildPicker
+            open
+            children={user.childList}
+            currentChildId={user.currentChild?.id ?? ''}
+            closable={hasChildren}
+            onChosen={onChildChosen}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+      <ModuleExpiredBlock open={licenceExpired} />
+      {dialog?.kind === 'theme' && (
+        <Suspense fallback={null}>
+          <ThemeDialog
+            open
+            current={theme.current}
+            isAdmin={theme.canSync}
+            saving={theme.saving}
+            onSave={theme.onSave}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { e2eSuite } from './suite';
+
+/**
+ * Nothing of the desktop covers or clips the header (issue 17): at each width, with the to-do
+ * panel and each dialog open, every visible header control is hit-testable (the element at its
+ * centre is the control or inside it) and no icon or label of the top menu is cut.
+ */
+const suite = e2eSuite();
+
+/** Screen widths of school PCs and staff laptops; the height of a 16:9 screen. */
+const WIDTHS = [1280, 1440, 1920, 2560] as const;
+
+interface Opened {
+  page: Page;
+  errors: string[];
+  close: () => Promise<void>;
+}
+let contexts: Opened[] = [];
+afterEach(async () => {
+  const opened = contexts;
+  contexts = [];
+  for (const context of opened) {
+    expect(context.errors).toEqual([]);
+    await context.close();
+  }
+});
+
+/** A fresh context at a screen size and zoom (125 % zoom: a 1.25 ratio, 1/1.25 the CSS px). */
+async function openAt(
+  browser: Browser,
+  width: number,
+  zoom: number,
+  locale: string,
+): Promise<Opened> {
+  const context = await browser.newContext({
+    locale,
+    viewport: { width: Math.round(width / zoom), height: Math.round((width * 9) / 16 / zoom) },
+    deviceScaleFactor: zoom,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const opened = { page, errors, close: () => context.close() };
+  contexts.push(opened);
+  return opened;
+}
+
+async function signedInDesktop(page: Page, username: string, lang: string): Promise<void> {
+  await page.goto(`${suite.server.url}/login?lang=${lang}`);
+  await signIn(page, username, DEMO_PASSWORD);
+  await page.waitForURL(/index\.html/);
+  await desktopReady(page);
+}
+
+async function desktopReady(page: Page): Promise<void> {
+  await page.locator('#desktop-title').waitFor({ state: 'attached' });
+  await page.locator('.desktop .app-icon__button').first().waitFor();
+  await page.locator('.top-menu__toggle').waitFor();
+  // The menu has measured itself once icons are in its bar: it shows some at every width.
+  await page.locator('.top-menu__icons > li').first().waitFor();
+}
+
+interface Finding {
+  what: string;
+  detail: string;
+}
+
+/** Every covered header control and every clipped menu icon or label, as text. */
+function findOverlaps(page: Page): Promise<Finding[]> {
+  return page.evaluate(() => {
+    const found: { what: string; detail: string }[] = [];
+    const describe = (element: Element): string =>
+      (element.getAttribute('aria-label') ?? element.getAttribute('title') ?? element.textContent)
+        .trim()
+        .slice(0, 40);
+    const header = document.querySelector('.app-header');
+    if (!header) return [{ what: 'no header', detail: '' }];
+    const controls = header.querySelectorAll(
+      'button, a[href], select, input, [role="button"], [role="combobox"]',
+    );
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // A control inside another control (an icon's button inside its list item) counts once.
+      if (control.parentElement?.closest('button, a[href], [role="button"]')) continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+        found.push({ what: 'off screen', detail: describe(control) });
+        continue;
+      }
+      const hit = document.elementFromPoint(x, y);
+      if (hit === null || !(hit === control || control.contains(hit))) {
+        found.push({
+          what: 'covered',
+          detail: `${describe(control)} under ${hit ? (hit.getAttribute('class') ?? hit.tagName).slice(0, 60) : 'nothing'}`,
+        });
+      }
+    }
+    const bar = header.querySelector('.top-menu__icons');
+    if (bar) {
+      const limit = bar.getBoundingClientRect();
+      const toggle = header.querySelector('.top-menu__toggle')?.getBoundingClientRect();
+      for (const item of bar.querySelectorAll(':scope > li')) {
+        for (const part of [
+          item,
+          item.querySelector('img, .app-icon__fallback'),
+          item.querySelector('.app-icon__name'),
+        ]) {
+          if (!part) continue;
+          const box = part.getBoundingClientRect();
+          const cut =
+            box.left < limit.left - 0.5 ||
+            box.right > limit.right + 0.5 ||
+            (toggle !== undefined && box.right > toggle.left + 0.5 && box.left < toggle.right);
+          if (cut) found.push({ what: 'clipped', detail: describe(item) });
+        }
+      }
+    }
+    return found;
+  });
+}
+
+async function expectNothingCovered(page: Page, when: string, shot: string): Promise<void> {
+  const found = await findOverlaps(page);
+  if (found.length > 0) await keepScreenshot(page, `layout-failure-${shot}`);
+  expect(found, when).toEqual([]);
+}
+
+/** The dialogs a header button or the footer opens, each with how to close it again. */
+const DIALOGS: readonly {
+  name: string;
+  open: (page: Page) => Promise<void>;
+  dialog: RegExp;
+}[] = [
+  {
+    name: 'messages',
+    open: (page) => page.getByRole('button', { name: /^(消息|Messages)[，,]/ }).click(),
+    dialog: /^(消息|Messages)$/,
+  },
+  {
+    name: 'theme',
+    open: (page) => page.getByRole('button', { name: /^(主题|Theme)$/ }).click(),
+    dialog: /^(主题设置|Theme)$/,
+  },
+  {
+    name: 'download',
+    open: (page) =>
+      page.getByRole('button', { name: /^(客户端下载|Download the desktop client)$/ }).click(),
+    dialog: /^(客户端下载|Download the client)$/,
+  },
+  {
+    name: 'about',
+    open: (page) => page.getByRole('button', { name: /^(版本信息|version info)$/ }).click(),
+    dialog: /^(版本信息|Version info)$/,
+  },
+  {
+    name: 'logout',
+    open: (page) => page.getByRole('button', { name: /^(退出|Log out)$/ }).click(),
+    dialog: /您确认要退出吗？|Are you sure/,
+  },
+];
+
+async function checkWithEveryDialog(page: Page, label: string): Promise<void> {
+  for (const { name, open, dialog } of DIALOGS) {
+    await open(page);
+    const opened = page.getByRole('dialog', { name: dialog }).last();
+    await opened.waitFor();
+    await expectNothingCovered(page, `${label}, ${name} dialog open`, `${label}-${name}`);
+    await page.keyboard.press('Escape');
+    await opened.waitFor({ state: 'detached' });
+  }
+}
+
+describe('the desktop header is never covered, the menu never clipped', () => {
+  for (const width of WIDTHS) {
+    it(`teacher01 in Chinese at ${String(width)} wide, to-do panel and each dialog open`, async () => {
+      const label = `zh-${String(width)}`;
+      const { page } = await openAt(suite.browser, width, 1, 'zh-CN');
+      await signedInDesktop(page, 'teacher01', 'zh-CN');
+      // The to-do panel opens by itself after sign-in.
+      await page.getByRole('dialog', { name: /待办事项/ }).waitFor();
+      await expectNothingCovered(page, `${label}, to-do panel open`, `${label}-todo`);
+      await keepScreenshot(page, `layout-teacher01-${label}`);
+      await checkWithEveryDialog(page, label);
+    });
+  }
+
+  for (const [width, zoom] of [
+    [1280, 1],
+    [1280, 1.25],
+    [1920, 1],
+    [1920, 1.25],
+  ] as const) {
+    const label = `en-${String(width)}-${String(zoom * 100)}`;
+    it(`teacher01 in English at ${String(width)} wide and ${String(zoom * 100)} % zoom`, async () => {
+      const { page } = await openAt(suite.browser, width, zoom, 'en');
+      await signedInDesktop(page, 'teacher01', 'en');
+      await page.getByRole('dialog', { name: /To-do/i }).waitFor();
+      await expectNothingCovered(page, `${label}, to-do panel open`, `${label}-todo`);
+      await keepScreenshot(page, `layout-teacher01-${label}`);
+      await checkWithEveryDialog(page, label);
+    });
+  }
+});
