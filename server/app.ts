@@ -28,6 +28,7 @@ import { switchLoginRoutes } from './uaa/switch-login-routes';
 import { registerWebRoutes } from './web/static-routes';
 import { ssoRoutes } from './sso/sso-routes';
 import { helpCentreRoutes } from './apps/help-centre';
+import { oauthRoutes } from './oauth/oauth-routes';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -97,6 +98,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(applicationRoutes, { services });
   await app.register(ssoRoutes, { services });
   await app.register(helpCentreRoutes, { services });
+  await app.register(oauthRoutes, { services });
   await registerWebRoutes(app, options.webRoot);
   return app;
 }

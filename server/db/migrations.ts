@@ -403,4 +403,50 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX uploaded_files_unit_md5 ON uploaded_files (unit_id, md5);
     `,
   },
+  {
+    version: 9,
+    name: 'oauth: registered partner clients, authorisation codes and partner tokens (issue 15)',
+    sql: `
+      -- Partner applications the platform signs users in for (docs/oauth.md). The operator's
+      -- registrations are written here at each start; the secret is kept only as a SHA-256 hash.
+      CREATE TABLE oauth_clients (
+        client_id     TEXT PRIMARY KEY,
+        name          TEXT NOT NULL,
+        logo_uri      TEXT NOT NULL DEFAULT '',
+        secret_hash   TEXT,
+        redirect_uris TEXT NOT NULL,
+        scope         TEXT NOT NULL
+      );
+      -- One-time authorisation codes, stored hashed and bound to everything the token request
+      -- must repeat. used_at marks a redeemed code: presenting it again revokes its tokens.
+      CREATE TABLE oauth_codes (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        code_hash      TEXT    NOT NULL UNIQUE,
+        client_id      TEXT    NOT NULL,
+        redirect_uri   TEXT    NOT NULL,
+        user_id        INTEGER NOT NULL,
+        unit_id        INTEGER NOT NULL,
+        scope          TEXT    NOT NULL,
+        code_challenge TEXT,
+        expires_at     INTEGER NOT NULL,
+        used_at        INTEGER
+      );
+      CREATE INDEX oauth_codes_expires ON oauth_codes (expires_at);
+      -- A partner's tokens: never platform sessions, so they reach only the userinfo endpoint.
+      -- grant_id is the code they descend from (refresh keeps it), so a grant ends as a whole.
+      CREATE TABLE oauth_tokens (
+        token_hash TEXT PRIMARY KEY,
+        kind       TEXT    NOT NULL CHECK (kind IN ('access', 'refresh')),
+        grant_id   INTEGER NOT NULL,
+        client_id  TEXT    NOT NULL,
+        user_id    INTEGER NOT NULL,
+        unit_id    INTEGER NOT NULL,
+        scope      TEXT    NOT NULL,
+        expires_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX oauth_tokens_grant ON oauth_tokens (grant_id);
+      CREATE INDEX oauth_tokens_expires ON oauth_tokens (expires_at);
+    `,
+  },
 ];
