@@ -1,19 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ExcelJS from 'exceljs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_API } from '../../contract/api-paths';
-import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
-import { openDatabase } from '../db/database';
-import { seedDemoData } from '../db/seed';
-import { registerBodyParsers } from '../http/body-parsers';
-import { errorHandler } from '../http/error-handler';
-import { createServices } from '../services';
-import { createClock, createTestApp, signIn, type TestApp } from '../testing/test-app';
-import { loginRoutes } from '../uaa/login-routes';
+import { createPluginTestApp, type PluginTestApp } from '../testing/plugin-test-app';
+import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 import type { TableExporter, TableExportOutcome } from './table-export-exporter';
 import { tableExportRoutes } from './table-export-routes';
 
@@ -184,44 +174,26 @@ describe('POST /api/base/common/table2xls', () => {
 });
 
 describe('table export when the workers cannot take it', () => {
-  let dataDir: string;
+  let t: PluginTestApp;
   let app: FastifyInstance;
   let cookie: string;
   let outcome: TableExportOutcome = { kind: 'busy' };
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-table-export-'));
-    const clock = createClock();
-    const options: ServerOptions = {
-      ...DEFAULT_OPTIONS,
-      dataDir,
-      webRoot: dataDir,
-      logger: false,
-      scryptCost: 1024,
-      now: clock.now,
-    };
-    const db = openDatabase(dataDir, clock.now);
-    await seedDemoData(db, { ...options, now: clock.now });
-    const services = createServices(db, options);
     const exporter: TableExporter = {
       export: () => Promise.resolve(outcome),
       close: () => Promise.resolve(),
     };
-    app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
-    app.addHook('onClose', (_instance, done) => {
-      db.close();
-      done();
-    });
-    app.decorateRequest('auth', null);
-    app.setErrorHandler(errorHandler);
-    await registerBodyParsers(app);
-    await app.register(loginRoutes, { services });
-    await app.register(tableExportRoutes, { services, tableExporter: exporter });
+    t = await createPluginTestApp((instance, services) =>
+      instance
+        .register(tableExportRoutes, { services, tableExporter: exporter })
+        .then(() => undefined),
+    );
+    app = t.app;
     cookie = (await signIn(app, 'teacher01')).cookie;
   });
   afterAll(async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await t.close();
   });
 
   it('answers 503 table_export_busy with retry-after when every worker is busy', async () => {

@@ -1,22 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { FACE_CODES } from '../../contract/face';
-import { BODY_LIMIT_BYTES } from '../app';
 import { WorkerJobTimeoutError } from '../base/worker-pool';
-import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
-import { openDatabase } from '../db/database';
-import { seedDemoData } from '../db/seed';
-import { errorHandler } from '../http/error-handler';
-import { registerBodyParsers } from '../http/body-parsers';
-import { createServices } from '../services';
-import { createClock, signIn, type SignedIn } from '../testing/test-app';
-import { loginRoutes } from '../uaa/login-routes';
+import { createPluginTestApp, type PluginTestApp } from '../testing/plugin-test-app';
+import { signIn, type SignedIn } from '../testing/test-app';
 import {
   FaceEngineUnavailableError,
   type FaceEngine,
@@ -33,26 +25,13 @@ import { createHumanEngine, resolveHumanPaths } from './human-engine';
  * server/app.ts does, with the engine provider swapped.
  */
 describe('face calls without an engine', () => {
-  let dataDir: string;
+  let t: PluginTestApp;
   let app: FastifyInstance;
   let teacher01: SignedIn;
   let calls = 0;
   let mode: 'engine' | 'busy' | 'timeout' = 'engine';
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-face-engine-'));
-    const clock = createClock();
-    const options: ServerOptions = {
-      ...DEFAULT_OPTIONS,
-      dataDir,
-      webRoot: dataDir,
-      logger: false,
-      scryptCost: 1024,
-      now: clock.now,
-    };
-    const db = openDatabase(dataDir, clock.now);
-    await seedDemoData(db, { ...options, now: clock.now });
-    const services = createServices(db, options);
     const failingEngine: FaceEngineProvider = () => {
       calls += 1;
       // Every other call: the engine loads but fails on the picture.
@@ -62,18 +41,6 @@ describe('face calls without an engine', () => {
       }
       return Promise.reject(new FaceEngineUnavailableError('models missing'));
     };
-    app = Fastify({
-      logger: false,
-      bodyLimit: BODY_LIMIT_BYTES,
-    }).withTypeProvider<TypeBoxTypeProvider>();
-    app.addHook('onClose', (_instance, done) => {
-      db.close();
-      done();
-    });
-    app.decorateRequest('auth', null);
-    app.setErrorHandler(errorHandler);
-    await registerBodyParsers(app);
-    await app.register(loginRoutes, { services });
     const inProcess = inProcessAnalyzer(failingEngine);
     const analyzer: FaceAnalyzer = {
       describe: (bytes, header) => {
@@ -85,12 +52,14 @@ describe('face calls without an engine', () => {
       },
       close: () => Promise.resolve(),
     };
-    await app.register(faceRoutes, { services, faceAnalyzer: analyzer });
+    t = await createPluginTestApp((instance, services) =>
+      instance.register(faceRoutes, { services, faceAnalyzer: analyzer }).then(() => undefined),
+    );
+    app = t.app;
     teacher01 = await signIn(app, 'teacher01');
   }, 60_000);
   afterAll(async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await t.close();
   });
 
   it('answers 503 face_engine_unavailable on every recognising call', async () => {

@@ -62,6 +62,15 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
 
 export const DEMO_PASSWORD = DEFAULT_OPTIONS.demoPassword;
 
+/** What a call answers without a valid session (spec §4 session expiry). */
+export const UNAUTHORIZED = {
+  status: 401,
+  code: 'unauthorized',
+  message: '登录已失效，请重新登录|||Your session has expired, please sign in again',
+  data: null,
+  fieldErrors: [],
+};
+
 /**
  * The host a demo user signs in on (the tenancy rule): the first host bound to their unit, so
  * `area.localhost` for area01 and `localhost` for the school's users. Anyone else (a user a test

@@ -4,19 +4,11 @@ import { CurrentUserWireSchema, LoginDataSchema, type CurrentUserWire } from '..
 import type { ApiEnvelope } from '../../contract/envelope';
 import { envelopeSchema } from '../../contract/envelope-schema';
 import { verifySignature } from '../../contract/signature';
-import { cookieOf, createTestApp, signIn, type TestApp } from '../testing/test-app';
+import { cookieOf, createTestApp, signIn, type TestApp, UNAUTHORIZED } from '../testing/test-app';
 
 const ME = '/api/uaa/oauth/me';
 const REFRESH = '/api/uaa/oauth/refresh';
 const LOGOUT = '/api/uaa/oauth/logout';
-
-const UNAUTHORIZED = {
-  status: 401,
-  code: 'unauthorized',
-  message: '登录已失效，请重新登录|||Your session has expired, please sign in again',
-  data: null,
-  fieldErrors: [],
-};
 
 describe('GET /api/uaa/oauth/me', () => {
   let t: TestApp;

@@ -3,7 +3,14 @@ import { API, DESKTOP_API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { expectRefusal, openTestDatabase } from '../base/desktop-test-helpers';
 import { DEMO_CLIENT_ID } from '../db/seed-data';
-import { cookieOf, createTestApp, login, signIn, type TestApp } from '../testing/test-app';
+import {
+  cookieOf,
+  createTestApp,
+  login,
+  signIn,
+  type TestApp,
+  UNAUTHORIZED,
+} from '../testing/test-app';
 
 /**
  * The tenancy rule (issue 14, finding 7): a request's host selects its unit, and a sign-in or a
@@ -18,14 +25,6 @@ const INVALID_GRANT = {
   status: 400,
   code: 'invalid_grant',
   message: '用户名或密码错误|||Incorrect username or password',
-  data: null,
-  fieldErrors: [],
-};
-
-const UNAUTHORIZED = {
-  status: 401,
-  code: 'unauthorized',
-  message: '登录已失效，请重新登录|||Your session has expired, please sign in again',
   data: null,
   fieldErrors: [],
 };

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../app';
+import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
+import { openDatabase } from '../db/database';
+import { seedDemoData } from '../db/seed';
+import { registerBodyParsers } from '../http/body-parsers';
+import { errorHandler } from '../http/error-handler';
+import { createServices, type Services } from '../services';
+import { loginRoutes } from '../uaa/login-routes';
+import { createClock } from './test-app';
+
+export interface PluginTestApp {
+  app: FastifyInstance;
+  services: Services;
+  close: () => Promise<void>;
+}
+
+/**
+ * An app put together as server/app.ts does (seeded database, services, error handler, body
+ * parsers, the login route), with only the route plugin under test registered by `register`,
+ * so a test can hand that plugin a stand-in (an exporter or analyser that is busy or fails).
+ */
+export async function createPluginTestApp(
+  register: (app: FastifyInstance, services: Services) => Promise<void>,
+): Promise<PluginTestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-plugin-test-'));
+  const clock = createClock();
+  const options: ServerOptions = {
+    ...DEFAULT_OPTIONS,
+    dataDir,
+    webRoot: dataDir,
+    logger: false,
+    scryptCost: 1024,
+    now: clock.now,
+  };
+  const db = openDatabase(dataDir, clock.now);
+  await seedDemoData(db, { ...options, now: clock.now });
+  const services = createServices(db, options);
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onClose', (_instance, done) => {
+    db.close();
+    done();
+  });
+  app.decorateRequest('auth', null);
+  app.setErrorHandler(errorHandler);
+  await registerBodyParsers(app);
+  await app.register(loginRoutes, { services });
+  await register(app, services);
+  return {
+    app,
+    services,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
