@@ -34,6 +34,10 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
       const { MyFacePage } = await import('./my-face/my-face-page');
       return <MyFacePage />;
     }
+    case 'authorize': {
+      const { AuthorizePage } = await import('./authorize/authorize-page');
+      return <AuthorizePage />;
+    }
   }
 }
 

@@ -32,6 +32,11 @@ describe('resolvePage', () => {
     expect(resolvePage('/pages/base/pc_myFiles_all/index.htmlx').kind).toBe('login');
   });
 
+  it('shows the authorisation page at any path containing authorize (spec §2, issue 15)', () => {
+    expect(resolvePage('/authorize').kind).toBe('authorize');
+    expect(resolvePage('/oauth/authorize').kind).toBe('authorize');
+  });
+
   it('does not match look-alike paths', () => {
     expect(resolvePage('/pages/base/pc_desktop_all/index.htmlx').kind).toBe('login');
     expect(resolvePage('/pages/x/base/pc_desktop_all/index.html').kind).toBe('login');

@@ -3,7 +3,14 @@
  * build at every landing path; the path picks the page, the hash picks the route inside it.
  */
 export type PageKind =
-  'login' | 'desktop' | 'area-desktop' | 'mobile-desktop' | 'bind' | 'my-files' | 'my-face';
+  | 'login'
+  | 'desktop'
+  | 'area-desktop'
+  | 'mobile-desktop'
+  | 'bind'
+  | 'my-files'
+  | 'my-face'
+  | 'authorize';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -24,6 +31,8 @@ const LOGIN_PATH_ROUTES: Record<string, string | null> = {
 const SEGMENT = '[A-Za-z0-9_-]+';
 
 export function resolvePage(pathname: string): ResolvedPage {
+  // Spec §2: any path containing authorize is the authorisation page for partner applications.
+  if (pathname.includes('authorize')) return { kind: 'authorize', initialRoute: null };
   if (pathname in LOGIN_PATH_ROUTES) {
     return { kind: 'login', initialRoute: LOGIN_PATH_ROUTES[pathname] ?? null };
   }
@@ -70,4 +79,6 @@ export const PAGE_MODULES: Record<PageKind, { code: string; appCode: string }> =
   'mobile-desktop': { code: 'base', appCode: 'mobileDesktop' },
   'my-files': { code: 'base', appCode: 'myFiles' },
   'my-face': { code: 'base', appCode: 'myFace' },
+  // Its texts are in the shared file (features/authorize) and the login module's (the login box).
+  authorize: { code: 'base', appCode: 'login' },
 };

@@ -1,0 +1,134 @@
+import { Result } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
+import type { OAuthClientInfo } from '../../../contract/oauth';
+import { useSession } from '../../core/session/session-store';
+import { fetchClientInfo } from '../../features/authorize/api';
+import { parseAuthorizeRequest } from '../../features/authorize/authorize-request';
+import { ConsentCard } from '../../features/authorize/consent-card';
+import { LanguageSwitcher } from '../../features/language/language-switcher';
+import { LoginBox } from '../../features/login/login-box';
+import type { LoginCheckOutcome } from '../../features/login/login-check/login-check';
+import { useLoginCheck } from '../../features/login/use-login-check';
+import { notify } from '../../ui/notify/notify';
+import { PageLoading } from '../page-frame';
+import './authorize-page.css';
+
+type ClientState =
+  | { kind: 'checking' }
+  | { kind: 'ok'; client: OAuthClientInfo }
+  | { kind: 'refused'; code: string };
+
+/**
+ * The authorisation page for partner applications (spec §2: any path containing authorize;
+ * docs/oauth.md). Without client_id it says so; an unknown client or redirect URI is an error
+ * that never navigates; a signed-out user signs in here and comes back to the question; a
+ * signed-in user allows or denies.
+ */
+export function AuthorizePage() {
+  const { t } = useTranslation();
+  const parsed = useMemo(() => parseAuthorizeRequest(new URL(window.location.href)), []);
+  const [client, setClient] = useState<ClientState>({ kind: 'checking' });
+  // Each sign-in on the page runs the login check again (a fresh mount of the session gate).
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    document.title = t('authorize.pageTitle');
+  }, [t]);
+
+  useEffect(() => {
+    if (parsed.kind !== 'request') return;
+    let active = true;
+    fetchClientInfo(parsed.request.clientId, parsed.request.redirectUri)
+      .then((answer) => {
+        if (!active) return;
+        setClient(
+          answer.status === SUCCESS_STATUS && answer.data
+            ? { kind: 'ok', client: answer.data }
+            : { kind: 'refused', code: answer.code },
+        );
+      })
+      .catch(() => {
+        if (active) setClient({ kind: 'refused', code: 'unknown' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [parsed]);
+
+  let content;
+  if (parsed.kind === 'missing-client-id') {
+    content = <Result status="warning" title={t('authorize.missingClientId')} />;
+  } else if (client.kind === 'checking') {
+    content = <PageLoading />;
+  } else if (client.kind === 'refused') {
+    const known = client.code === 'invalid_client' || client.code === 'invalid_redirect_uri';
+    content = (
+      <Result
+        status="error"
+        title={t('authorize.errorTitle')}
+        subTitle={t(`authorize.errors.${known ? client.code : 'unknown'}`)}
+      />
+    );
+  } else {
+    content = (
+      <SessionGate
+        key={attempt}
+        client={client.client}
+        fields={parsed.request.fields}
+        onSignedIn={() => {
+          setAttempt((value) => value + 1);
+        }}
+      />
+    );
+  }
+
+  return (
+    <main className="authorize-page">
+      <div className="authorize-page__language">
+        <LanguageSwitcher />
+      </div>
+      {content}
+    </main>
+  );
+}
+
+/** The login check, then the question for a signed-in user or the login box for anyone else. */
+function SessionGate({
+  client,
+  fields,
+  onSignedIn,
+}: {
+  client: OAuthClientInfo;
+  fields: Record<string, string>;
+  onSignedIn: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const outcome = useLoginCheck();
+  const user = useSession((state) => state.user);
+  const reported = useRef<LoginCheckOutcome | null>(null);
+
+  useEffect(() => {
+    if (outcome?.kind !== 'failed' || reported.current === outcome) return;
+    reported.current = outcome;
+    notify.error(outcome.message, t('login.failedTitle'));
+  }, [outcome, t]);
+
+  if (outcome === null) return <PageLoading label={t('login.checking')} />;
+  const signedIn = outcome.kind === 'logged-in' || outcome.kind === 'just-logged-in';
+  if (signedIn && user) {
+    return <ConsentCard client={client} userName={user.realName} fields={fields} />;
+  }
+  return (
+    <div className="authorize-page__login">
+      <p>{t('authorize.signInFirst', { name: splitBilingual(client.name, i18n.language) })}</p>
+      <LoginBox
+        onLoggedIn={() => {
+          // The login form has confirmed the sign-in ('登录成功！').
+          onSignedIn();
+        }}
+      />
+    </div>
+  );
+}
