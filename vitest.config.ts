@@ -27,6 +27,9 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['tests/setup/dom.ts'],
+          // CI runs the whole suite on two loaded cores: a React test that renders antd widgets
+          // and waits for them can take seconds there. A timeout is not a speed assertion.
+          testTimeout: 30_000,
         },
       },
       {
