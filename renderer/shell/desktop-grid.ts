@@ -26,7 +26,7 @@ export const DESKTOP_WIDE_SHARE = 0.86;
 export const DESKTOP_FILL_BELOW_PX = 1440;
 export const DESKTOP_MIN_COLUMNS = 4;
 export const DESKTOP_MAX_COLUMNS = 14;
-/** The gap between category sections and their inner padding (styles.css .desktop__category). */
+/** The gap between category sections, and room for their padding and border (styles.css). */
 export const DESKTOP_SECTION_GAP_PX = 16;
 export const DESKTOP_SECTION_PADDING_PX = 20;
 /** A category section is at least this many icons wide. */
