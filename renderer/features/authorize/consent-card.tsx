@@ -1,4 +1,4 @@
-import { Button, Card, Space } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
@@ -39,39 +39,39 @@ export function ConsentCard({ client, userName, fields }: ConsentCardProps) {
   }
 
   return (
-    <Card className="authorize-card">
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <div className="authorize-card__partner">
-          {logo !== null && <img src={logo} alt="" width={56} height={56} />}
-          <h1 className="authorize-card__title">{t('authorize.title', { name })}</h1>
-        </div>
-        <p>{t('authorize.signedInAs', { name: userName })}</p>
-        <div>
-          <p>{t('authorize.willReceive', { name })}</p>
-          <ul>
-            {client.scopes.map((scope) => (
-              <li key={scope}>{scope === 'profile' ? t('authorize.scopes.profile') : scope}</li>
-            ))}
-          </ul>
-        </div>
-        <Space>
-          <Button
-            type="primary"
-            loading={sending === 'allow'}
-            disabled={sending !== null}
-            onClick={() => void decide('allow')}
-          >
-            {t('authorize.allow')}
-          </Button>
-          <Button
-            loading={sending === 'deny'}
-            disabled={sending !== null}
-            onClick={() => void decide('deny')}
-          >
-            {t('authorize.deny')}
-          </Button>
-        </Space>
-      </Space>
-    </Card>
+    <section className="authorize-card" aria-labelledby="authorize-card-title">
+      <div className="authorize-card__partner">
+        {logo !== null && <img src={logo} alt="" width={56} height={56} />}
+        <h1 id="authorize-card-title" className="authorize-card__title">
+          {t('authorize.title', { name })}
+        </h1>
+      </div>
+      <p>{t('authorize.signedInAs', { name: userName })}</p>
+      <div>
+        <p>{t('authorize.willReceive', { name })}</p>
+        <ul>
+          {client.scopes.map((scope) => (
+            <li key={scope}>{scope === 'profile' ? t('authorize.scopes.profile') : scope}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="authorize-card__actions">
+        <Button
+          type="primary"
+          loading={sending === 'allow'}
+          disabled={sending !== null}
+          onClick={() => void decide('allow')}
+        >
+          {t('authorize.allow')}
+        </Button>
+        <Button
+          loading={sending === 'deny'}
+          disabled={sending !== null}
+          onClick={() => void decide('deny')}
+        >
+          {t('authorize.deny')}
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Result } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
@@ -59,17 +58,20 @@ export function AuthorizePage() {
 
   let content;
   if (parsed.kind === 'missing-client-id') {
-    content = <Result status="warning" title={t('authorize.missingClientId')} />;
+    content = (
+      <section className="authorize-page__message" role="alert">
+        <h1>{t('authorize.missingClientId')}</h1>
+      </section>
+    );
   } else if (client.kind === 'checking') {
     content = <PageLoading />;
   } else if (client.kind === 'refused') {
     const known = client.code === 'invalid_client' || client.code === 'invalid_redirect_uri';
     content = (
-      <Result
-        status="error"
-        title={t('authorize.errorTitle')}
-        subTitle={t(`authorize.errors.${known ? client.code : 'unknown'}`)}
-      />
+      <section className="authorize-page__message" role="alert">
+        <h1>{t('authorize.errorTitle')}</h1>
+        <p>{t(`authorize.errors.${known ? client.code : 'unknown'}`)}</p>
+      </section>
     );
   } else {
     content = (
