@@ -11,6 +11,12 @@ export interface ConsentCardProps {
   /** The signed-in user's name. */
   userName: string;
   fields: Record<string, string>;
+  /** Follows the answer URL (a page load); tests pass their own. */
+  navigate?: (url: string) => void;
+}
+
+function assignLocation(url: string): void {
+  window.location.assign(url);
 }
 
 /**
@@ -18,7 +24,12 @@ export interface ConsentCardProps {
  * Deny. Either answer goes back to the partner through the URL the server built from the
  * registration (Deny as error=access_denied).
  */
-export function ConsentCard({ client, userName, fields }: ConsentCardProps) {
+export function ConsentCard({
+  client,
+  userName,
+  fields,
+  navigate = assignLocation,
+}: ConsentCardProps) {
   const { t, i18n } = useTranslation();
   const [sending, setSending] = useState<OAuthDecision | null>(null);
   const name = splitBilingual(client.name, i18n.language);
@@ -29,7 +40,7 @@ export function ConsentCard({ client, userName, fields }: ConsentCardProps) {
     try {
       const answer = await postWebAuth(fields, decision);
       if (answer.status === SUCCESS_STATUS && isNavigableAnswer(answer.data)) {
-        window.location.assign(answer.data);
+        navigate(answer.data);
         return;
       }
     } catch {
