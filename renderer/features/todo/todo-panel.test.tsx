@@ -19,11 +19,10 @@ import { i18n } from '../../core/i18n/instance';
 import todoEn from './locales/en.json';
 import { TodoPanel } from './todo-panel';
 
-// waitFor and findBy give up after 1 s by default, and a unit test after 5 s: on a busy CI
-// machine the fake camera, detector and request round trips of one step can take longer.
-// These tests wait for outcomes, they do not time them: allow 10 s a step, 30 s a test.
+// waitFor and findBy give up after 1 s by default: on a busy CI machine the fake camera,
+// detector and request round trips of one step can take longer. These tests wait for
+// outcomes, they do not time them: allow 10 s a step (a unit test has 30 s).
 configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const testServer = featureTestSetup(todoEn);
 const { routes, received } = testServer;

@@ -26,11 +26,10 @@ import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhHK from './locales/zh-HK.json';
 
-// waitFor and findBy give up after 1 s by default, and a unit test after 5 s: on a busy CI
-// machine the fake camera, detector and request round trips of one step can take longer.
-// These tests wait for outcomes, they do not time them: allow 10 s a step, 30 s a test.
+// waitFor and findBy give up after 1 s by default: on a busy CI machine the fake camera,
+// detector and request round trips of one step can take longer. These tests wait for
+// outcomes, they do not time them: allow 10 s a step (a unit test has 30 s).
 configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const server = featureTestSetup(en);
 const { routes, received } = server;
