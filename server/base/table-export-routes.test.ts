@@ -185,9 +185,7 @@ describe('table export when the workers cannot take it', () => {
       close: () => Promise.resolve(),
     };
     t = await createPluginTestApp((instance, services) =>
-      instance
-        .register(tableExportRoutes, { services, tableExporter: exporter })
-        .then(() => undefined),
+      instance.register(tableExportRoutes, { services, tableExporter: exporter }),
     );
     app = t.app;
     cookie = (await signIn(app, 'teacher01')).cookie;

@@ -53,7 +53,7 @@ describe('face calls without an engine', () => {
       close: () => Promise.resolve(),
     };
     t = await createPluginTestApp((instance, services) =>
-      instance.register(faceRoutes, { services, faceAnalyzer: analyzer }).then(() => undefined),
+      instance.register(faceRoutes, { services, faceAnalyzer: analyzer }),
     );
     app = t.app;
     teacher01 = await signIn(app, 'teacher01');

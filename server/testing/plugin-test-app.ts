@@ -25,7 +25,7 @@ export interface PluginTestApp {
  * so a test can hand that plugin a stand-in (an exporter or analyser that is busy or fails).
  */
 export async function createPluginTestApp(
-  register: (app: FastifyInstance, services: Services) => Promise<void>,
+  register: (app: FastifyInstance, services: Services) => PromiseLike<unknown>,
 ): Promise<PluginTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-plugin-test-'));
   const clock = createClock();
