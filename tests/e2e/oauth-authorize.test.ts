@@ -1,8 +1,14 @@
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { DEFAULT_OPTIONS } from '../../server/config';
 import { SEED_USERS } from '../../server/db/seed-data';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, keepScreenshot, signIn, WEB_ROOT } from './harness';
 import { e2eSuite } from './suite';
 
 const suite = e2eSuite();
@@ -117,5 +123,63 @@ describe('partner applications sign users in through the platform', () => {
       .waitFor();
     expect(page.url()).toBe(`${suite.server.url}${address}`);
     await expect(page.getByPlaceholder('Please enter account number').count()).resolves.toBe(0);
+  });
+});
+
+/** A free loopback port, so the server can know its own public origin before it listens. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address === null || typeof address === 'string') reject(new Error('no port'));
+        else resolve(address.port);
+      });
+    });
+  });
+}
+
+describe('the demo portal (a confidential client served by the reference server)', () => {
+  let origin = '';
+  let close: () => Promise<void> = () => Promise.resolve();
+
+  beforeAll(async () => {
+    const port = await freePort();
+    origin = `http://localhost:${String(port)}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-e2e-portal-'));
+    // The portal's registered redirect URI is on the public origin, so the server needs it.
+    const app = await buildApp({
+      ...DEFAULT_OPTIONS,
+      dataDir,
+      webRoot: WEB_ROOT,
+      port,
+      host: '127.0.0.1',
+      logger: false,
+      publicOrigin: origin,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    close = async () => {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+
+  afterAll(async () => {
+    await close();
+  });
+
+  it('signs in with EduDesk and shows the user it received', async () => {
+    const { page } = await suite.open(`${origin}/demo/partner/`);
+    await page.getByRole('link', { name: /Sign in with EduDesk/ }).click();
+    await page.getByText('请先登录，以便让「校园门户（演示）」知道您是谁。').waitFor();
+    await signIn(page, 'parent01', DEMO_PASSWORD);
+    await page.getByRole('button', { name: /同\s*意/ }).click();
+    await page.getByText('Signed in: 张家长 (parent01)').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo/partner/callback');
+    await keepScreenshot(page, 'oauth-demo-portal');
   });
 });
