@@ -95,4 +95,17 @@ describe('loadOptionsFromEnv', () => {
       );
     }
   });
+
+  it('reads the OAuth client settings (the file relative to the working folder)', () => {
+    const options = loadOptionsFromEnv(
+      {
+        EDUDESK_OAUTH_CLIENTS_FILE: 'conf/clients.json',
+        EDUDESK_DEMO_PORTAL_SECRET: 'a-secret-of-enough-length-1234',
+      },
+      '/srv/edudesk',
+    );
+    expect(options.oauthClientsFile).toBe(path.resolve('/srv/edudesk/conf/clients.json'));
+    expect(options.demoPortalSecret).toBe('a-secret-of-enough-length-1234');
+    expect(loadOptionsFromEnv({}).oauthClientsFile).toBeUndefined();
+  });
 });

@@ -36,6 +36,10 @@ export interface ServerOptions {
    * (server/http/request-origin.ts); defaults to http://localhost:<port>.
    */
   publicOrigin?: string;
+  /** Partner applications registered by the operator: a JSON file (docs/oauth.md). */
+  oauthClientsFile?: string;
+  /** The demo partner portal's client secret (docs/oauth.md); a demo default when unset. */
+  demoPortalSecret?: string;
   /** Adds `Secure` to the session cookies; turn on behind HTTPS. */
   secureCookies: boolean;
   /**
@@ -141,6 +145,18 @@ function isPlainOrigin(url: URL): boolean {
   );
 }
 
+function fileOption(env: Env, name: string, cwd: string): string | undefined {
+  const value = text(env, name);
+  return value === undefined ? undefined : path.resolve(cwd, value);
+}
+
+function optionalText<K extends 'oauthClientsFile' | 'demoPortalSecret'>(
+  key: K,
+  value: string | undefined,
+): Partial<Pick<ServerOptions, K>> {
+  return value === undefined ? {} : ({ [key]: value } as Partial<Pick<ServerOptions, K>>);
+}
+
 function optionalOrigin(value: string | undefined): Pick<ServerOptions, 'publicOrigin'> {
   return value === undefined ? {} : { publicOrigin: value };
 }
@@ -180,6 +196,8 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     secureCookies: flag(env, 'EDUDESK_SECURE_COOKIES', defaults.secureCookies),
     trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
     ...optionalOrigin(origin(env, 'EDUDESK_PUBLIC_ORIGIN')),
+    ...optionalText('oauthClientsFile', fileOption(env, 'EDUDESK_OAUTH_CLIENTS_FILE', cwd)),
+    ...optionalText('demoPortalSecret', text(env, 'EDUDESK_DEMO_PORTAL_SECRET')),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_REQUEST_BYTES', 'uploadMaxRequestBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_FILE_BYTES', 'uploadMaxFileBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_PARTIAL_MAX_AGE', 'uploadPartialMaxAgeSeconds'),

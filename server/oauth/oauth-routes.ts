@@ -131,7 +131,13 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
     accessTtlMs: PARTNER_ACCESS_TTL_MS,
     refreshTtlMs: PARTNER_REFRESH_TTL_MS,
   });
-  const registrations = loadClientRegistrations(process.env, services.linkOrigins.publicOrigin);
+  const registrations = loadClientRegistrations(
+    {
+      EDUDESK_DEMO_PORTAL_SECRET: services.options.demoPortalSecret,
+      EDUDESK_OAUTH_CLIENTS_FILE: services.options.oauthClientsFile,
+    },
+    services.linkOrigins.publicOrigin,
+  );
   store.register(registrations);
 
   app.get(OAUTH_PATHS.metadata, (request, reply) => {
