@@ -29,4 +29,12 @@ if (typeof window !== 'undefined') {
   }
   const original = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => original(element);
+
+  // waitFor and findBy give up after 1 s by default: on a busy CI machine (two loaded cores) a
+  // render, a fake camera or a request round trip can take longer. Tests wait for outcomes,
+  // they do not time them: allow 10 s a wait (a unit test has 30 s).
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 10_000 });
 }
+
+export {};

@@ -1,14 +1,5 @@
 // @vitest-environment jsdom
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_API } from '../../../contract/api-paths';
@@ -18,11 +9,6 @@ import { reply } from '../../../tests/support/route-server';
 import { i18n } from '../../core/i18n/instance';
 import todoEn from './locales/en.json';
 import { TodoPanel } from './todo-panel';
-
-// waitFor and findBy give up after 1 s by default: on a busy CI machine the fake camera,
-// detector and request round trips of one step can take longer. These tests wait for
-// outcomes, they do not time them: allow 10 s a step (a unit test has 30 s).
-configure({ asyncUtilTimeout: 10_000 });
 
 const testServer = featureTestSetup(todoEn);
 const { routes, received } = testServer;

@@ -1,13 +1,5 @@
 // @vitest-environment jsdom
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../contract/api-paths';
@@ -25,11 +17,6 @@ import FaceWidgetDefault, { FaceWidget, type FaceWidgetProps } from './face-widg
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 import zhHK from './locales/zh-HK.json';
-
-// waitFor and findBy give up after 1 s by default: on a busy CI machine the fake camera,
-// detector and request round trips of one step can take longer. These tests wait for
-// outcomes, they do not time them: allow 10 s a step (a unit test has 30 s).
-configure({ asyncUtilTimeout: 10_000 });
 
 const server = featureTestSetup(en);
 const { routes, received } = server;
