@@ -22,7 +22,6 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +34,7 @@ import { DEFAULT_OPTIONS } from '../../server/config';
 import {
   DEMO_PASSWORD,
   WEB_ROOT,
+  freePort,
   launchBrowser,
   openPage,
   setMd5WorkerPolicy,
@@ -71,20 +71,6 @@ function randomFile(dir: string, name: string, bytes: number): string {
 
 function seconds(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 async function login(base: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,19 @@ import { PartialUploadRepository } from '../../server/storage/file-records';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'e2e');
+
+/** A free loopback port (for a server that must know its own origin before it listens). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
 
 /** A reference server on a free loopback port, with a clock the test can move forward. */
 export interface TestServer {

@@ -1,14 +1,13 @@
 import * as client from 'openid-client';
 import type { Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS } from '../../server/config';
 import { SEED_USERS } from '../../server/db/seed-data';
-import { DEMO_PASSWORD, keepScreenshot, signIn, WEB_ROOT } from './harness';
+import { DEMO_PASSWORD, freePort, keepScreenshot, signIn, WEB_ROOT } from './harness';
 import { e2eSuite } from './suite';
 
 const suite = e2eSuite();
@@ -125,21 +124,6 @@ describe('partner applications sign users in through the platform', () => {
     await expect(page.getByPlaceholder('Please enter account number').count()).resolves.toBe(0);
   });
 });
-
-/** A free loopback port, so the server can know its own public origin before it listens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address === null || typeof address === 'string') reject(new Error('no port'));
-        else resolve(address.port);
-      });
-    });
-  });
-}
 
 describe('the demo portal (a confidential client served by the reference server)', () => {
   let origin = '';
