@@ -241,6 +241,9 @@ export function TodoPanel({ open, onClose, onChanged }: TodoPanelProps) {
       placement="right"
       size={TODO_PANEL_WIDTH}
       mask={false}
+      // The panel opens by itself after sign-in: it must not take the focus from what the user
+      // is doing (typing in the search box, say). Its controls are reachable with Tab.
+      autoFocus={false}
       destroyOnHidden
       title={total === null ? t('todo.title') : t('todo.titleWithTotal', { total })}
       closable={{ 'aria-label': t('todo.close') }}
