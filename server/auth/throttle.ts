@@ -1,5 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { FastifyReply } from 'fastify';
+import { TOO_MANY_ATTEMPTS } from '../../contract/auth';
 import type { ThrottleOptions } from '../config';
+import { fail } from '../http/envelope';
+import { tooManyAttempts } from '../http/messages';
 
 /** A counter to check and bump: one per account, one per client address. */
 export interface ThrottleKey {
@@ -92,4 +96,14 @@ export class LoginThrottle {
   clear(key: ThrottleKey): void {
     this.remove.run(key.key);
   }
+}
+
+/**
+ * The answer to an attempt while one of its keys is locked (password, device and face logins):
+ * envelope 429 `too_many_attempts` with the wait in words, in `data` and in Retry-After.
+ */
+export function sendTooManyAttempts(reply: FastifyReply, retryAfter: number): FastifyReply {
+  return reply
+    .header('retry-after', String(retryAfter))
+    .send(fail(429, TOO_MANY_ATTEMPTS, tooManyAttempts(retryAfter), { data: { retryAfter } }));
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { API } from '../../contract/api-paths';
-import { TOO_MANY_ATTEMPTS } from '../../contract/auth';
 import { ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT } from '../../contract/desktop-codes';
 import {
   FACE_CODES,
@@ -15,10 +14,10 @@ import {
   FaceUserQuerySchema,
 } from '../../contract/face-schema';
 import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
-import type { ThrottleKey } from '../auth/throttle';
+import { sendTooManyAttempts, type ThrottleKey } from '../auth/throttle';
 import { formatChinaTime } from '../base/china-time';
 import { fail, ok } from '../http/envelope';
-import { MESSAGES, tooManyAttempts } from '../http/messages';
+import { MESSAGES } from '../http/messages';
 import { toFieldErrors } from '../http/validation';
 import type { ServicesPluginOptions } from '../services';
 import type { User } from '../uaa/users';
@@ -157,9 +156,7 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   function throttled(reply: FastifyReply, keys: ThrottleKey[]): FastifyReply | undefined {
     const retryAfter = throttle.retryAfterSeconds(keys);
     if (retryAfter <= 0) return undefined;
-    return reply
-      .header('retry-after', String(retryAfter))
-      .send(fail(429, TOO_MANY_ATTEMPTS, tooManyAttempts(retryAfter), { data: { retryAfter } }));
+    return sendTooManyAttempts(reply, retryAfter);
   }
 
   /** The enrolled, same-unit user of a face, or why there is none. */

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
-import { INVALID_GRANT, TOO_MANY_ATTEMPTS, UserClientLoginBodySchema } from '../../contract/auth';
+import { INVALID_GRANT, UserClientLoginBodySchema } from '../../contract/auth';
 import { bilingual } from '../../contract/envelope';
 import { ACTIVE_STATUS } from '../auth/authenticate';
+import { sendTooManyAttempts } from '../auth/throttle';
 import { tokenHash } from '../auth/tokens';
 import { fail } from '../http/envelope';
-import { MESSAGES, tooManyAttempts } from '../http/messages';
+import { MESSAGES } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
 import { servesUnit } from '../tenancy/host-unit';
 import { signIn } from './start-session';
@@ -37,11 +38,7 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       const addressKey = throttle.addressKey(request.ip);
       const retryAfter = throttle.retryAfterSeconds([addressKey]);
       if (retryAfter > 0) {
-        return reply
-          .header('retry-after', String(retryAfter))
-          .send(
-            fail(429, TOO_MANY_ATTEMPTS, tooManyAttempts(retryAfter), { data: { retryAfter } }),
-          );
+        return sendTooManyAttempts(reply, retryAfter);
       }
       const row = findClient.get(tokenHash(request.body.userClientId));
       const user = row ? users.findById(row.user_id) : undefined;

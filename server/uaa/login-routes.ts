@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
-import {
-  INVALID_GRANT,
-  LoginBodySchema,
-  ReloginBodySchema,
-  TOO_MANY_ATTEMPTS,
-} from '../../contract/auth';
+import { INVALID_GRANT, LoginBodySchema, ReloginBodySchema } from '../../contract/auth';
 import { ACTIVE_STATUS, resolveAccessToken } from '../auth/authenticate';
 import { KeyedLock } from '../auth/keyed-lock';
-import type { ThrottleKey } from '../auth/throttle';
+import { sendTooManyAttempts, type ThrottleKey } from '../auth/throttle';
 import { verifyPassword } from '../auth/password';
 import { fail } from '../http/envelope';
-import { FIELD_MESSAGES, MESSAGES, tooManyAttempts } from '../http/messages';
+import { FIELD_MESSAGES, MESSAGES } from '../http/messages';
 import type { Services, ServicesPluginOptions } from '../services';
 import { servesUnit } from '../tenancy/host-unit';
 import type { Unit } from '../tenancy/units';
@@ -100,11 +95,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     );
     switch (outcome.kind) {
       case 'throttled':
-        return reply.header('retry-after', String(outcome.retryAfter)).send(
-          fail(429, TOO_MANY_ATTEMPTS, tooManyAttempts(outcome.retryAfter), {
-            data: { retryAfter: outcome.retryAfter },
-          }),
-        );
+        return sendTooManyAttempts(reply, outcome.retryAfter);
       case 'invalid':
         return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidGrant));
       case 'refused':
