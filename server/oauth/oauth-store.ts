@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { timingSafeEqual } from 'node:crypto';
-import { newToken, tokenHash } from '../auth/tokens';
+import { newToken, sameSecret, tokenHash } from '../auth/tokens';
 import type { OAuthClientRegistration } from './oauth-clients-config';
 
 /** A registered client as stored (the secret only as a hash). */
@@ -146,9 +145,7 @@ export class OAuthStore {
   /** Constant-time check of a confidential client's secret. */
   static secretMatches(client: OAuthClient, secret: string): boolean {
     if (client.secretHash === undefined) return false;
-    const expected = Buffer.from(client.secretHash, 'hex');
-    const actual = Buffer.from(tokenHash(secret), 'hex');
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
+    return sameSecret(client.secretHash, tokenHash(secret), 'hex');
   }
 
   /** A new one-time code for `grant`, valid for the code lifetime. */

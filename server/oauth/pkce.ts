@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sameSecret } from '../auth/tokens';
 
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -19,7 +20,5 @@ export function s256Challenge(verifier: string): string {
 /** True when `verifier` is well formed and hashes to `challenge` (compared in constant time). */
 export function verifierMatches(verifier: string, challenge: string): boolean {
   if (!VERIFIER.test(verifier)) return false;
-  const expected = Buffer.from(challenge, 'ascii');
-  const actual = Buffer.from(s256Challenge(verifier), 'ascii');
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return sameSecret(challenge, s256Challenge(verifier), 'ascii');
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { API } from '../../contract/api-paths';
 import { ysySignedText, type SsoLoginTarget } from '../../contract/sso';
 import { authOf, requireAuth } from '../auth/authenticate';
-import { tokenHash } from '../auth/tokens';
+import { sameSecret, tokenHash } from '../auth/tokens';
 import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/request-origin';
 import { sendSimplePage } from '../http/simple-page';
@@ -106,13 +106,10 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (app,
     const now = services.now();
     sweep(now);
     const { signature, ...fields } = request.body;
-    const expected = Buffer.from(sign(ysySignedText(fields)), 'hex');
-    const given = Buffer.from(signature, 'hex');
     const fresh = Math.abs(now - Number(fields.timestamp)) <= SIGNATURE_TTL_MS;
     const valid =
       fields.appKey === YSY_APP_KEY &&
-      given.length === expected.length &&
-      timingSafeEqual(given, expected) &&
+      sameSecret(signature, sign(ysySignedText(fields)), 'hex') &&
       fresh &&
       !usedNonces.has(fields.nonce);
     if (!valid) {
