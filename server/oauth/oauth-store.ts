@@ -101,24 +101,60 @@ function toClient(row: ClientRow): OAuthClient {
  * session lookup never sees them, so they open nothing but the userinfo endpoint.
  */
 export class OAuthStore {
+  // Prepared once: the userinfo lookup and the code and token calls are per-request paths.
+  private readonly sql;
+
   constructor(
     private readonly db: Database,
     private readonly options: OAuthStoreOptions,
-  ) {}
+  ) {
+    this.sql = {
+      upsertClient: db.prepare(
+        `INSERT INTO oauth_clients (client_id, name, logo_uri, secret_hash, redirect_uris, scope)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, logo_uri = excluded.logo_uri,
+           secret_hash = excluded.secret_hash, redirect_uris = excluded.redirect_uris,
+           scope = excluded.scope`,
+      ),
+      deleteOtherClients: db.prepare<[string]>(
+        'DELETE FROM oauth_clients WHERE client_id NOT IN (SELECT value FROM json_each(?))',
+      ),
+      client: db.prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE client_id = ?'),
+      insertCode: db.prepare(
+        `INSERT INTO oauth_codes (code_hash, client_id, redirect_uri, user_id, unit_id, scope,
+           code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      code: db.prepare<[string], CodeRow>('SELECT * FROM oauth_codes WHERE code_hash = ?'),
+      useCode: db.prepare<[number, number]>('UPDATE oauth_codes SET used_at = ? WHERE id = ?'),
+      insertToken: db.prepare(
+        `INSERT INTO oauth_tokens (token_hash, kind, grant_id, client_id, user_id, unit_id, scope,
+           expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      refreshToken: db.prepare<
+        [string],
+        TokenRow & { expires_at: number; revoked_at: number | null }
+      >(`SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'`),
+      revokeToken: db.prepare<[number, string]>(
+        'UPDATE oauth_tokens SET revoked_at = ? WHERE token_hash = ?',
+      ),
+      revokeGrant: db.prepare<[number, number]>(
+        'UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL',
+      ),
+      liveToken: db.prepare<[string, string, number], TokenRow>(
+        `SELECT grant_id, client_id, user_id, unit_id, scope FROM oauth_tokens
+         WHERE token_hash = ? AND kind = ? AND revoked_at IS NULL AND expires_at > ?`,
+      ),
+      purgeCodes: db.prepare<[number]>('DELETE FROM oauth_codes WHERE expires_at < ?'),
+      purgeTokens: db.prepare<[number]>('DELETE FROM oauth_tokens WHERE expires_at < ?'),
+    };
+  }
 
   /** Writes the operator's registrations (at each start): added, updated, and others removed. */
   register(clients: readonly OAuthClientRegistration[]): void {
-    const upsert = this.db.prepare(
-      `INSERT INTO oauth_clients (client_id, name, logo_uri, secret_hash, redirect_uris, scope)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, logo_uri = excluded.logo_uri,
-         secret_hash = excluded.secret_hash, redirect_uris = excluded.redirect_uris,
-         scope = excluded.scope`,
-    );
     const ids = clients.map((client) => client.clientId);
     this.db.transaction(() => {
       for (const client of clients) {
-        upsert.run(
+        this.sql.upsertClient.run(
           client.clientId,
           client.name,
           client.logoUri,
@@ -127,18 +163,12 @@ export class OAuthStore {
           client.scope,
         );
       }
-      this.db
-        .prepare(
-          `DELETE FROM oauth_clients WHERE client_id NOT IN (SELECT value FROM json_each(?))`,
-        )
-        .run(JSON.stringify(ids));
+      this.sql.deleteOtherClients.run(JSON.stringify(ids));
     })();
   }
 
   findClient(clientId: string): OAuthClient | undefined {
-    const row = this.db
-      .prepare<[string], ClientRow>('SELECT * FROM oauth_clients WHERE client_id = ?')
-      .get(clientId);
+    const row = this.sql.client.get(clientId);
     return row ? toClient(row) : undefined;
   }
 
@@ -152,21 +182,16 @@ export class OAuthStore {
   issueCode(grant: CodeGrant): string {
     const now = this.options.now();
     const code = newToken();
-    this.db
-      .prepare(
-        `INSERT INTO oauth_codes (code_hash, client_id, redirect_uri, user_id, unit_id, scope,
-           code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        tokenHash(code),
-        grant.clientId,
-        grant.redirectUri,
-        grant.userId,
-        grant.unitId,
-        grant.scope,
-        grant.codeChallenge ?? null,
-        now + this.options.codeTtlMs,
-      );
+    this.sql.insertCode.run(
+      tokenHash(code),
+      grant.clientId,
+      grant.redirectUri,
+      grant.userId,
+      grant.unitId,
+      grant.scope,
+      grant.codeChallenge ?? null,
+      now + this.options.codeTtlMs,
+    );
     this.purge(now);
     return code;
   }
@@ -174,22 +199,19 @@ export class OAuthStore {
   /**
    * Redeems a code once (RFC 6749 §4.1.2): a code already redeemed is refused and every token
    * issued from it is revoked, since two parties now hold it; an expired code is unknown.
-   * The caller checks the binding (client, redirect URI, verifier) before calling `markUsed`...
-   * so this marks the code used in the same transaction as the read, whatever the check says:
-   * a failed redemption also spends the code.
+   * The code is marked used in the same transaction as the read, before the caller checks its
+   * binding (client, redirect URI, verifier): a failed redemption also spends the code.
    */
   redeemCode(code: string): CodeRedemption {
     const now = this.options.now();
     return this.db.transaction((): CodeRedemption => {
-      const row = this.db
-        .prepare<[string], CodeRow>('SELECT * FROM oauth_codes WHERE code_hash = ?')
-        .get(tokenHash(code));
+      const row = this.sql.code.get(tokenHash(code));
       if (!row) return { kind: 'unknown' };
       if (row.used_at !== null) {
         this.revokeGrant(row.id);
         return { kind: 'replayed' };
       }
-      this.db.prepare('UPDATE oauth_codes SET used_at = ? WHERE id = ?').run(now, row.id);
+      this.sql.useCode.run(now, row.id);
       if (row.expires_at <= now) return { kind: 'unknown' };
       return {
         kind: 'redeemed',
@@ -211,16 +233,12 @@ export class OAuthStore {
     const now = this.options.now();
     const accessToken = newToken();
     const refreshToken = newToken();
-    const insert = this.db.prepare(
-      `INSERT INTO oauth_tokens (token_hash, kind, grant_id, client_id, user_id, unit_id, scope,
-         expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     this.db.transaction(() => {
       for (const [kind, token, ttl] of [
         ['access', accessToken, this.options.accessTtlMs],
         ['refresh', refreshToken, this.options.refreshTtlMs],
       ] as const) {
-        insert.run(
+        this.sql.insertToken.run(
           tokenHash(token),
           kind,
           grantId,
@@ -256,20 +274,14 @@ export class OAuthStore {
   ): { kind: 'rotated'; tokens: PartnerTokens } | { kind: 'refused' } {
     const now = this.options.now();
     return this.db.transaction(() => {
-      const row = this.db
-        .prepare<[string], TokenRow & { expires_at: number; revoked_at: number | null }>(
-          `SELECT * FROM oauth_tokens WHERE token_hash = ? AND kind = 'refresh'`,
-        )
-        .get(tokenHash(token));
+      const row = this.sql.refreshToken.get(tokenHash(token));
       if (row?.client_id !== clientId) return { kind: 'refused' as const };
       if (row.revoked_at !== null) {
         this.revokeGrant(row.grant_id);
         return { kind: 'refused' as const };
       }
       if (row.expires_at <= now) return { kind: 'refused' as const };
-      this.db
-        .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE token_hash = ?')
-        .run(now, tokenHash(token));
+      this.sql.revokeToken.run(now, tokenHash(token));
       const tokens = this.issueTokens(row.grant_id, {
         clientId: row.client_id,
         userId: row.user_id,
@@ -282,18 +294,11 @@ export class OAuthStore {
 
   /** Revokes every token of a grant (a replayed code or refresh token). */
   revokeGrant(grantId: number): void {
-    this.db
-      .prepare('UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL')
-      .run(this.options.now(), grantId);
+    this.sql.revokeGrant.run(this.options.now(), grantId);
   }
 
   private findLive(token: string, kind: 'access' | 'refresh'): PartnerTokenRecord | undefined {
-    const row = this.db
-      .prepare<[string, string, number], TokenRow>(
-        `SELECT grant_id, client_id, user_id, unit_id, scope FROM oauth_tokens
-         WHERE token_hash = ? AND kind = ? AND revoked_at IS NULL AND expires_at > ?`,
-      )
-      .get(tokenHash(token), kind, this.options.now());
+    const row = this.sql.liveToken.get(tokenHash(token), kind, this.options.now());
     if (!row) return undefined;
     return {
       grantId: row.grant_id,
@@ -305,7 +310,7 @@ export class OAuthStore {
   }
 
   private purge(now: number): void {
-    this.db.prepare('DELETE FROM oauth_codes WHERE expires_at < ?').run(now - RETENTION_MS);
-    this.db.prepare('DELETE FROM oauth_tokens WHERE expires_at < ?').run(now - RETENTION_MS);
+    this.sql.purgeCodes.run(now - RETENTION_MS);
+    this.sql.purgeTokens.run(now - RETENTION_MS);
   }
 }
