@@ -13,14 +13,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const STATE_CHANGING_GETS = new Set<string>([API.switchLogin, API.refresh]);
 
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-}
-
-/** True when the request may change state: an unsafe method, or one of the GETs above. */
-export function changesState(method: string, url: string): boolean {
-  return !SAFE_METHODS.has(method) || STATE_CHANGING_GETS.has(pathOf(url));
+/**
+ * True when the request may change state: an unsafe method, or one of the GETs above. `route` is
+ * the matched route's path (Fastify's routeOptions.url), not the URL as sent, so an encoded
+ * spelling of a path (`/api/uaa/oauth/%72efresh`) is judged as the route it reaches.
+ */
+export function changesState(method: string, route: string | undefined): boolean {
+  return !SAFE_METHODS.has(method) || (route !== undefined && STATE_CHANGING_GETS.has(route));
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
@@ -74,7 +73,10 @@ export function refuseCrossSite(
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  if (!changesState(request.method, request.url) || crossSiteVerdict(request) !== 'cross-site') {
+  if (
+    !changesState(request.method, request.routeOptions.url) ||
+    crossSiteVerdict(request) !== 'cross-site'
+  ) {
     done();
     return;
   }
