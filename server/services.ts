@@ -36,15 +36,13 @@ export function createServices(db: Database, options: ServerOptions): Services {
   const now = options.now ?? Date.now;
   let decoy: Promise<string> | undefined;
   const access = new AccessLookup(db, { now });
-  const knownHost = db.prepare<[string], { found: number }>(
-    'SELECT 1 AS found FROM unit_hosts WHERE host = ?',
-  );
+  const units = new UnitRepository(db, options.defaultUnitId);
   return {
     options,
     now,
     db,
     users: new UserRepository(db),
-    units: new UnitRepository(db, options.defaultUnitId),
+    units,
     sessions: new SessionStore(db, {
       accessTokenTtlSeconds: options.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: options.refreshTokenTtlSeconds,
@@ -56,7 +54,7 @@ export function createServices(db: Database, options: ServerOptions): Services {
     access,
     throttle: new LoginThrottle(db, options.throttle, now),
     linkOrigins: {
-      isKnownHost: (hostname) => knownHost.get(hostname) !== undefined,
+      isKnownHost: (hostname) => units.isBoundHost(hostname),
       publicOrigin: options.publicOrigin ?? `http://localhost:${String(options.port)}`,
     },
     decoyPasswordHash: () => {

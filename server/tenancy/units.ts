@@ -110,6 +110,11 @@ export class UnitRepository {
     return row ? toUnit(row) : this.findById(this.defaultUnitId);
   }
 
+  /** True when the operator bound this host name (lowercase, no port) to a unit. */
+  isBoundHost(hostname: string): boolean {
+    return this.unitIdByHost.get(hostname) !== undefined;
+  }
+
   /**
    * The id of the unit of a host, as `resolveHost` decides it (the bound unit, else the default
    * unit), for the tenancy check of every request. It is remembered for 2 s, so binding a host
