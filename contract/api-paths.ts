@@ -18,6 +18,18 @@ export const API = {
   faceCheck: '/api/uaa/face/check',
   faceUser: '/api/uaa/face/user',
   ssoLoginUrl: '/api/sso/select/login/url',
+  /** Reference-server call: a one-time login ticket for the signed-in user (docs/oauth.md). */
+  ticketIssue: '/api/uaa/ticket/issue',
+  /** The reference server's ticket exchange (spec §4 step 4: the path is configurable). */
+  ticketLogin: '/api/uaa/ticket/login',
+  socialMpInfo: '/api/uaa/social/mp_info',
+  socialQyInfo: '/api/uaa/social/qy_info',
+  /** Reference-server calls of social login: a state bound to this browser, binding, links. */
+  socialState: '/api/uaa/social/state',
+  socialBind: '/api/uaa/social/bind',
+  socialPending: '/api/uaa/social/pending',
+  socialLinks: '/api/uaa/social/links',
+  socialUnlink: '/api/uaa/social/unlink',
   // Storage
   unitLogo: (unitId: string | number) =>
     `/api/storage/show/unit/${encodeURIComponent(String(unitId))}`,

@@ -41,6 +41,22 @@ export const ReloginBodySchema = Type.Object({
 });
 export type ReloginBody = Static<typeof ReloginBodySchema>;
 
+/** The ticket exchange (spec §7: ticket key, unitHost) on the reference server's default path. */
+export const TicketLoginBodySchema = Type.Object(
+  {
+    ticket: Type.String({ minLength: 1, maxLength: 128 }),
+    unitHost: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: true },
+);
+
+/** data of the reference server's ticket issue call. */
+export interface IssuedTicket {
+  ticket: string;
+  /** Seconds the ticket stays valid. */
+  expiresIn: number;
+}
+
 export const MeQuerySchema = Type.Object(
   {
     signature: Type.Optional(Type.String({ maxLength: 128 })),

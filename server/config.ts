@@ -14,6 +14,15 @@ export interface ThrottleOptions {
   lockSeconds: number;
 }
 
+/** The provider hosts social login talks to (docs/social-login.md). */
+export const SOCIAL_PROVIDER_HOST_VARIABLES = {
+  weixinOpen: 'EDUDESK_WEIXIN_OPEN_ORIGIN',
+  weixinApi: 'EDUDESK_WEIXIN_API_ORIGIN',
+  wecomLogin: 'EDUDESK_WECOM_LOGIN_ORIGIN',
+  wecomApi: 'EDUDESK_WECOM_API_ORIGIN',
+} as const;
+export type SocialProviderHost = keyof typeof SOCIAL_PROVIDER_HOST_VARIABLES;
+
 export interface ServerOptions {
   /** Everything the server writes lives here (the SQLite database). */
   dataDir: string;
@@ -40,6 +49,11 @@ export interface ServerOptions {
   oauthClientsFile?: string;
   /** The demo partner portal's client secret (docs/oauth.md); a demo default when unset. */
   demoPortalSecret?: string;
+  /**
+   * The third-party sign-in providers' hosts (docs/social-login.md): unset ones are the stand-ins
+   * this server mounts under /standin; production sets the real origins.
+   */
+  socialProviderBases?: Partial<Record<SocialProviderHost, string>>;
   /** Adds `Secure` to the session cookies; turn on behind HTTPS. */
   secureCookies: boolean;
   /**
@@ -161,6 +175,15 @@ function optionalOrigin(value: string | undefined): Pick<ServerOptions, 'publicO
   return value === undefined ? {} : { publicOrigin: value };
 }
 
+function socialProviderBases(env: Env): Pick<ServerOptions, 'socialProviderBases'> {
+  const bases: Partial<Record<SocialProviderHost, string>> = {};
+  for (const [key, name] of Object.entries(SOCIAL_PROVIDER_HOST_VARIABLES)) {
+    const value = origin(env, name);
+    if (value !== undefined) bases[key as SocialProviderHost] = value;
+  }
+  return Object.keys(bases).length === 0 ? {} : { socialProviderBases: bases };
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
@@ -196,6 +219,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     secureCookies: flag(env, 'EDUDESK_SECURE_COOKIES', defaults.secureCookies),
     trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
     ...optionalOrigin(origin(env, 'EDUDESK_PUBLIC_ORIGIN')),
+    ...socialProviderBases(env),
     ...optionalText('oauthClientsFile', fileOption(env, 'EDUDESK_OAUTH_CLIENTS_FILE', cwd)),
     ...optionalText('demoPortalSecret', text(env, 'EDUDESK_DEMO_PORTAL_SECRET')),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_REQUEST_BYTES', 'uploadMaxRequestBytes'),

@@ -22,6 +22,8 @@ export const LOCAL_KEYS = {
   unitStyle: 'SY_UNIT_STYLE',
   /** Prefix of the recent applications per user (up to 10, spec §9), see recentAppsKey. */
   recentApps: 'SY_RECENT_APPS',
+  /** This browser's stable device id, sent with social logins (issue 15). */
+  deviceId: 'SY_DEVICE_ID',
 } as const;
 
 /** sessionStorage keys. */
@@ -36,6 +38,10 @@ export const SESSION_KEYS = {
   deviceLoginFailed: 'SY_DEVICE_LOGIN_FAILED',
   /** The to-do panel was closed by its icon: not shown again this session (spec §4). */
   todoClosed: 'SY_TODO_CLOSED',
+  /** The third-party sign-ins this tab started: state → provider id (spec §4 step 6). */
+  socialStates: 'SY_SOCIAL_STATES',
+  /** Step 8 went to the in-app authorisation once this session: not again (no loop). */
+  socialInAppTried: 'SY_SOCIAL_IN_APP_TRIED',
 } as const;
 
 /** localStorage keys with this prefix are removed on logout (spec §4). */

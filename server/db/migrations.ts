@@ -449,4 +449,69 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX oauth_tokens_expires ON oauth_tokens (expires_at);
     `,
   },
+  {
+    version: 10,
+    name: 'uaa: one-time login tickets, social providers, linked identities (issue 15)',
+    sql: `
+      -- One-time tickets that hand a signed-in user's session to another page or application
+      -- (spec §4 step 4). Stored hashed; a ticket joins the session family it was issued from.
+      CREATE TABLE login_tickets (
+        ticket_hash TEXT    PRIMARY KEY,
+        user_id     INTEGER NOT NULL,
+        family_id   INTEGER NOT NULL,
+        expires_at  INTEGER NOT NULL,
+        used_at     INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX login_tickets_expires ON login_tickets (expires_at);
+      -- Third-party sign-in providers configured per unit (spec §3 social provider). kind says
+      -- which protocol: WeChat website QR login, the WeChat official account, WeCom.
+      CREATE TABLE social_providers (
+        unit_id     INTEGER NOT NULL,
+        provider_id TEXT    NOT NULL,
+        kind        TEXT    NOT NULL CHECK (kind IN ('weixin', 'weixin_mp', 'wecom')),
+        app_id      TEXT    NOT NULL,
+        app_secret  TEXT    NOT NULL,
+        agent_id    TEXT    NOT NULL DEFAULT '',
+        name        TEXT    NOT NULL,
+        logo        TEXT    NOT NULL DEFAULT '',
+        sort        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (unit_id, provider_id)
+      );
+      -- A third-party identity linked to a platform account. The key is the identity, so one
+      -- identity links to one account whatever races (WeChat: its unionid; WeCom: corp + userid).
+      CREATE TABLE social_identities (
+        issuer    TEXT    NOT NULL,
+        subject   TEXT    NOT NULL,
+        user_id   INTEGER NOT NULL,
+        nickname  TEXT    NOT NULL DEFAULT '',
+        linked_at INTEGER NOT NULL,
+        PRIMARY KEY (issuer, subject)
+      );
+      CREATE INDEX social_identities_user ON social_identities (user_id);
+      -- The state of a third-party sign-in this browser started (login CSRF): hashed, bound to
+      -- a random cookie of the browser, used once.
+      CREATE TABLE social_states (
+        state_hash   TEXT    PRIMARY KEY,
+        browser_hash TEXT    NOT NULL,
+        unit_id      INTEGER NOT NULL,
+        provider_id  TEXT    NOT NULL,
+        expires_at   INTEGER NOT NULL,
+        used_at      INTEGER
+      ) WITHOUT ROWID;
+      -- An identity the provider vouched for that is not linked yet: the binding page links it.
+      -- Found through a cookie of the browser, never through the address.
+      CREATE TABLE social_pending (
+        pending_hash TEXT    PRIMARY KEY,
+        unit_id      INTEGER NOT NULL,
+        provider_id  TEXT    NOT NULL,
+        issuer       TEXT    NOT NULL,
+        subject      TEXT    NOT NULL,
+        openid       TEXT    NOT NULL,
+        unionid      TEXT    NOT NULL,
+        nickname     TEXT    NOT NULL,
+        device_id    TEXT    NOT NULL,
+        expires_at   INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

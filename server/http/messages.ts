@@ -40,6 +40,42 @@ export const MESSAGES = {
     '登录已失效，请重新登录',
     'Your session has expired, please sign in again',
   ),
+  invalidTicket: bilingual(
+    '登录票据无效、已过期或已被使用',
+    'The sign-in ticket is invalid, has expired or has already been used',
+  ),
+  socialStateMismatch: bilingual(
+    '本次第三方登录不是在此浏览器中发起的或已过期，请返回登录页重新扫码',
+    'This sign-in was not started in this browser or has expired. Please go back to the login page and start again',
+  ),
+  socialProviderUnknown: bilingual(
+    '本单位未配置该第三方登录方式',
+    'This sign-in method is not configured for your unit',
+  ),
+  socialCodeRefused: bilingual(
+    '第三方登录授权无效或已过期，请重新扫码',
+    'The third-party authorisation is invalid or has expired. Please start again',
+  ),
+  socialUnavailable: bilingual(
+    '暂时无法连接第三方登录服务，请稍后重试',
+    'The third-party sign-in service cannot be reached. Please try again later',
+  ),
+  socialNotMember: bilingual(
+    '您不是本单位企业微信的成员，无法登录',
+    "You are not a member of this unit's WeCom organisation and cannot sign in",
+  ),
+  socialUnbound: bilingual(
+    '该第三方账号尚未绑定平台账号，请先绑定',
+    'This third-party account is not linked to a platform account yet. Please link it first',
+  ),
+  socialPendingMissing: bilingual(
+    '待绑定的第三方账号已失效，请返回登录页重新扫码',
+    'The account to link has expired. Please go back to the login page and start again',
+  ),
+  socialIdentityTaken: bilingual(
+    '该第三方账号已绑定其他平台账号',
+    'This third-party account is already linked to another platform account',
+  ),
   unitNotFound: bilingual('单位不存在', 'Unit not found'),
   imageNotFound: bilingual('图片不存在', 'Image not found'),
 } as const;

@@ -1,62 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
 import { INVALID_GRANT, LoginBodySchema, ReloginBodySchema } from '../../contract/auth';
-import { ACTIVE_STATUS, resolveAccessToken } from '../auth/authenticate';
-import { KeyedLock } from '../auth/keyed-lock';
-import { sendTooManyAttempts, type ThrottleKey } from '../auth/throttle';
-import { verifyPassword } from '../auth/password';
+import { resolveAccessToken } from '../auth/authenticate';
 import { fail } from '../http/envelope';
 import { FIELD_MESSAGES, MESSAGES } from '../http/messages';
-import type { Services, ServicesPluginOptions } from '../services';
-import { servesUnit } from '../tenancy/host-unit';
-import type { Unit } from '../tenancy/units';
-import type { User } from './users';
+import type { ServicesPluginOptions } from '../services';
+import { passwordAttemptFor, sendFailedAttempt } from './password-attempt';
 import { signIn } from './start-session';
-
-type LoginOutcome =
-  | { kind: 'throttled'; retryAfter: number }
-  | { kind: 'invalid' }
-  | { kind: 'refused'; code: string; message: string }
-  | { kind: 'ok'; user: User; unit: Unit };
-
-/**
- * One sign-in attempt: throttle check, password check (timing-safe for unknown users), the
- * tenancy rule, status. `onHostUnit` tells whether a unit is the one of the request's host.
- */
-async function attempt(
-  services: Services,
-  username: string,
-  password: string,
-  onHostUnit: (unitId: number) => boolean,
-  accountKey: ThrottleKey,
-  addressKey: ThrottleKey,
-): Promise<LoginOutcome> {
-  const { throttle, users, units } = services;
-  const keys = [accountKey, addressKey];
-  const retryAfter = throttle.retryAfterSeconds(keys);
-  if (retryAfter > 0) return { kind: 'throttled', retryAfter };
-
-  const account = users.findCredentials(username);
-  const hash = account?.passwordHash ?? (await services.decoyPasswordHash());
-  const passwordOk = await verifyPassword(password, hash);
-  // A user of another unit than the host's is refused like a wrong password, and counted like
-  // one: the answer tells nothing about the account (not even whether it is disabled).
-  if (!account || !passwordOk || !onHostUnit(account.user.unitId)) {
-    throttle.recordFailure(keys);
-    return { kind: 'invalid' };
-  }
-  throttle.clear(accountKey);
-
-  const { user } = account;
-  if (user.userStatus !== ACTIVE_STATUS) {
-    return { kind: 'refused', code: 'account_disabled', message: MESSAGES.accountDisabled };
-  }
-  const unit = units.findById(user.unitId);
-  if (unit?.unitStatus !== ACTIVE_STATUS) {
-    return { kind: 'refused', code: 'unit_disabled', message: MESSAGES.unitDisabled };
-  }
-  return { kind: 'ok', user, unit };
-}
 
 /**
  * Password login and relogin (spec §7 authentication). Business failures are HTTP 200 with the
@@ -68,9 +18,6 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const { throttle } = services;
-  const attempts = new KeyedLock();
-
   app.post(API.login, { schema: { body: LoginBodySchema } }, async (request, reply) => {
     const username = request.body.username.trim();
     if (username === '') {
@@ -81,28 +28,9 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       );
     }
 
-    // One attempt at a time per account, so a burst cannot outrun the failure count.
-    const accountKey = throttle.accountKey(username);
-    const outcome = await attempts.run(accountKey.key, () =>
-      attempt(
-        services,
-        username,
-        request.body.password,
-        (unitId) => servesUnit(services.units, request, unitId),
-        accountKey,
-        throttle.addressKey(request.ip),
-      ),
-    );
-    switch (outcome.kind) {
-      case 'throttled':
-        return sendTooManyAttempts(reply, outcome.retryAfter);
-      case 'invalid':
-        return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidGrant));
-      case 'refused':
-        return reply.send(fail(403, outcome.code, outcome.message));
-      case 'ok':
-        return signIn(services, request, reply, outcome.user, outcome.unit);
-    }
+    const outcome = await passwordAttemptFor(services, request, username, request.body.password);
+    if (outcome.kind !== 'ok') return sendFailedAttempt(reply, outcome);
+    return signIn(services, request, reply, outcome.user, outcome.unit);
   });
 
   // A still-valid access token handed over by another application (e.g. in a URL, spec §4

@@ -2,6 +2,7 @@ import { API } from '../../../contract/api-paths';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
 import type { ApiEnvelope } from '../../../contract/envelope';
 import { http } from '../../core/http/http';
+import type { TicketApiConfig } from './ticket-api';
 
 /**
  * The authentication calls of the login feature (spec §7). Login answers are handled by the
@@ -27,4 +28,26 @@ export function postUserClientLogin(userClientId: string): Promise<ApiEnvelope<L
     { userClientId },
     { noIntercept: true, skipAuthRefresh: true },
   );
+}
+
+/** Relogin with an access token handed over in the address (spec §4 step 5, §7). */
+export function postRelogin(accessToken: string): Promise<ApiEnvelope<LoginData>> {
+  return http.post<LoginData>(
+    API.relogin,
+    { accessToken },
+    { noIntercept: true, skipAuthRefresh: true },
+  );
+}
+
+/** The ticket exchange on the configured path and method (spec §4 step 4, §7). */
+export function postTicket(
+  api: TicketApiConfig,
+  ticket: string,
+  unitHost: string,
+): Promise<ApiEnvelope<LoginData>> {
+  const fields = { [api.ticketKey]: ticket, unitHost };
+  const options = { noIntercept: true, skipAuthRefresh: true };
+  return api.method === 'GET'
+    ? http.get<LoginData>(api.path, fields, options)
+    : http.post<LoginData>(api.path, fields, options);
 }

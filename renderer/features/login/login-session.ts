@@ -10,7 +10,14 @@ import {
   writeLocal,
   writeSession,
 } from '../../core/storage-keys';
-import { postLogin, postUserClientLogin } from './api';
+import { postLogin, postRelogin, postTicket, postUserClientLogin } from './api';
+import { fetchInAppProvider, postSocialLogin, requestSocialState } from './social/api';
+import { buildAuthorizeUrl, inAppClient, socialRedirectUri } from './social/authorize-url';
+import { deviceId } from './social/device-id';
+import { rememberSocialState } from './social/social-state';
+import { ticketApi } from './ticket-api';
+import type { ApiEnvelope } from '../../../contract/envelope';
+import type { LoginData } from '../../../contract/auth';
 import { LOGOUT_HOOK_DELAY_MS } from '../../../contract/host';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 
@@ -25,14 +32,25 @@ import { LOGIN_STEPS } from './login-check/steps';
 import { interpretLogin, type LoginResult } from './login-result';
 
 /** Posts a login and interprets the answer in the user's language. */
-export async function login(
+export function login(
   username: string,
   password: string,
   lang: string,
   fallbackMessage: string,
 ): Promise<LoginResult> {
-  const envelope = await postLogin(username, password);
-  const result = interpretLogin(envelope, lang, fallbackMessage);
+  return loginWith(postLogin(username, password), lang, fallbackMessage);
+}
+
+/**
+ * Interprets the answer of any login-like call (password, relogin, ticket, social, binding) in
+ * the user's language; a success ends the logged-out state and the auto-login count.
+ */
+export async function loginWith(
+  call: Promise<ApiEnvelope<LoginData>>,
+  lang: string,
+  fallbackMessage: string,
+): Promise<LoginResult> {
+  const result = interpretLogin(await call, lang, fallbackMessage);
   if (result.kind === 'success') {
     // A successful login ends the "explicitly logged out" state and the auto-login count.
     removeLocal(STORAGE_KEYS.isLogouted);
@@ -67,17 +85,79 @@ export async function rememberCredentials(
   else await host.clearRememberedLogin();
 }
 
+/** The texts the login check shows, in the user's language. */
+export interface LoginCheckMessages {
+  failed: string;
+  deviceLoginFailed: string;
+  ticketPathMissing: string;
+}
+
+/** Removes query parameters from the search part and the hash route's query, in place. */
+export function forgetQuery(names: readonly string[]): void {
+  const url = new URL(window.location.href);
+  for (const name of names) url.searchParams.delete(name);
+  const mark = url.hash.indexOf('?');
+  if (mark >= 0) {
+    const query = new URLSearchParams(url.hash.slice(mark + 1));
+    for (const name of names) query.delete(name);
+    const rest = query.toString();
+    url.hash = url.hash.slice(0, mark) + (rest === '' ? '' : `?${rest}`);
+  }
+  // replaceState: the address with the secret is not kept as a history entry either.
+  window.history.replaceState(window.history.state, '', url.toString());
+}
+
+/** Step 8: the in-app authorisation URL of WeChat or WeCom, once per session. */
+async function inAppAuthorizeUrl(): Promise<string | null> {
+  const client = inAppClient(navigator.userAgent);
+  if (client === null || readSession(STORAGE_KEYS.socialInAppTried) === '1') return null;
+  writeSession(STORAGE_KEYS.socialInAppTried, '1');
+  const info = await fetchInAppProvider(client, window.location.host);
+  if (info.status !== SUCCESS_STATUS || info.data === null) return null;
+  const provider = info.data;
+  const state = await requestSocialState(provider.providerId);
+  if (state.status !== SUCCESS_STATUS) return null;
+  rememberSocialState(state.data.state, provider.providerId);
+  return buildAuthorizeUrl(
+    provider,
+    'in-app',
+    state.data.state,
+    socialRedirectUri(window.location, provider.providerId),
+  );
+}
+
 /** The real context of the login check: the session store, the host and local storage. */
 export async function createLoginCheckContext(
   url: URL,
   lang: string,
-  fallbackMessage: string,
-  deviceLoginFailedMessage = fallbackMessage,
+  messages: LoginCheckMessages,
 ): Promise<LoginCheckContext> {
   const host = getHost();
   const flags = await host.getConfigFlags().catch(() => ({ disableAutoLogin: false }));
+  const fallbackMessage = messages.failed;
+  const device = deviceId();
   return {
     url,
+    relogin: (accessToken) => loginWith(postRelogin(accessToken), lang, fallbackMessage),
+    ticketApi: ticketApi(),
+    exchangeTicket: (api, ticket) =>
+      loginWith(postTicket(api, ticket, window.location.host), lang, fallbackMessage),
+    socialLogin: (callback) =>
+      loginWith(
+        postSocialLogin(callback.provider, {
+          code: callback.code,
+          token: callback.token,
+          state: callback.state,
+          deviceId: device,
+          unitHost: window.location.host,
+        }),
+        lang,
+        fallbackMessage,
+      ),
+    inAppAuthorizeUrl,
+    forgetQuery,
+    deviceId: device,
+    messages: { ticketPathMissing: messages.ticketPathMissing },
     fetchCurrentUser: async () => (await useSession.getState().fetchCurrentUser()) !== null,
     login: (username, password) => login(username, password, lang, fallbackMessage),
     loadRememberedLogin: () => host.loadRememberedLogin(),
@@ -97,7 +177,7 @@ export async function createLoginCheckContext(
           })
           .catch(() => undefined);
       }, LOGOUT_HOOK_DELAY_MS);
-      return deviceLoginFailedMessage;
+      return messages.deviceLoginFailed;
     },
     autoLoginDisabled: flags.disableAutoLogin,
     storage: {
@@ -121,15 +201,9 @@ export async function createLoginCheckContext(
 export async function checkLogin(
   url: URL,
   lang: string,
-  fallbackMessage: string,
-  deviceLoginFailedMessage = fallbackMessage,
+  messages: LoginCheckMessages,
 ): Promise<LoginCheckOutcome> {
-  const context = await createLoginCheckContext(
-    url,
-    lang,
-    fallbackMessage,
-    deviceLoginFailedMessage,
-  );
+  const context = await createLoginCheckContext(url, lang, messages);
   const outcome = await runLoginCheck(context, LOGIN_STEPS);
   if (
     outcome.kind === 'just-logged-in' &&

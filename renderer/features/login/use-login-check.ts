@@ -15,12 +15,11 @@ export function useLoginCheck(): LoginCheckOutcome | null {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    checkLogin(
-      new URL(window.location.href),
-      i18n.language,
-      t('login.failed'),
-      t('login.deviceLoginFailed'),
-    )
+    checkLogin(new URL(window.location.href), i18n.language, {
+      failed: t('login.failed'),
+      deviceLoginFailed: t('login.deviceLoginFailed'),
+      ticketPathMissing: t('login.ticketPathMissing'),
+    })
       .then((checked) => {
         // What the outcome reveals (the whole desktop) renders in slices, never one long task.
         startTransition(() => {

@@ -1,5 +1,7 @@
 import type { RememberedLogin } from '../../../../contract/host';
 import type { LoginResult } from '../login-result';
+import type { SocialCallback } from '../social/social-callback';
+import type { TicketApiConfig } from '../ticket-api';
 
 /**
  * The login check of spec §4, in the spec's order 1–10: one function walking an ordered list
@@ -39,6 +41,24 @@ export interface LoginCheckContext {
   deviceLoginFailed(): string;
   /** A device login already failed in this browser session: do not try (and loop) again. */
   deviceLoginBlocked(): boolean;
+  /** Posts a relogin with an access token handed over in the address (spec §4 step 5). */
+  relogin(accessToken: string): Promise<LoginResult>;
+  /** The configured ticket exchange (spec §4 step 4), or null when no path is configured. */
+  ticketApi: TicketApiConfig | null;
+  exchangeTicket(api: TicketApiConfig, ticket: string): Promise<LoginResult>;
+  /** Posts the social login of a provider's callback (spec §4 step 6, §7 social/{provider}). */
+  socialLogin(callback: SocialCallback): Promise<LoginResult>;
+  /**
+   * Step 8: inside WeChat or WeCom, the provider's in-app authorisation URL (with a state this
+   * browser now holds); null outside them, without a configured provider, or once tried.
+   */
+  inAppAuthorizeUrl(): Promise<string | null>;
+  /** Removes query parameters from the address bar, replacing the history entry (no trace). */
+  forgetQuery(names: readonly string[]): void;
+  /** This browser's or installation's stable device id (sent with social logins). */
+  deviceId: string;
+  /** Texts of the check's own failures, in the user's language. */
+  messages: { ticketPathMissing: string };
   autoLoginDisabled: boolean;
   storage: {
     isLoggedOut(): boolean;

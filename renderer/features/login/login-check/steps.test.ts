@@ -4,9 +4,15 @@ import type { LoginResult } from '../login-result';
 import { runLoginCheck, type LoginCheckContext } from './login-check';
 import { queryParam } from '../../../core/hash-route';
 import { AUTO_LOGIN_LIMIT, LOGIN_STEPS } from './steps';
+import { DEFAULT_TICKET_API, type TicketApiConfig } from '../ticket-api';
+import type { SocialCallback } from '../social/social-callback';
 
 interface Fake extends LoginCheckContext {
   logins: [string, string][];
+  relogins: string[];
+  tickets: [TicketApiConfig, string][];
+  socialLogins: SocialCallback[];
+  forgotten: string[];
   attempts: number;
   clientLogins: string[];
   savedClientId: string | null;
@@ -24,11 +30,26 @@ function context(options: {
   clientId?: string | null;
   clientLoginOk?: boolean;
   deviceBlocked?: boolean;
+  ticketApi?: TicketApiConfig | null;
+  exchangeResult?: LoginResult;
+  inAppUrl?: string | null;
 }): Fake {
   let session = options.session ?? false;
+  const exchanged = (): LoginResult => {
+    const result: LoginResult = options.exchangeResult ?? {
+      kind: 'success',
+      data: { unitType: '2', unitId: '1001', userType: '2', openid: '', unionid: '' },
+    };
+    if (result.kind === 'success') session = true;
+    return result;
+  };
   const fake: Fake = {
     url: new URL(options.url ?? 'http://localhost:8080/pages/base/pc_desktop_all/index.html'),
     logins: [],
+    relogins: [],
+    tickets: [],
+    socialLogins: [],
+    forgotten: [],
     attempts: options.attempts ?? 0,
     clientLogins: [],
     savedClientId: options.clientId ?? null,
@@ -60,6 +81,25 @@ function context(options: {
       return Promise.resolve(result);
     },
     loadRememberedLogin: () => Promise.resolve(options.remembered ?? null),
+    relogin(accessToken) {
+      fake.relogins.push(accessToken);
+      return Promise.resolve(exchanged());
+    },
+    ticketApi: options.ticketApi === undefined ? DEFAULT_TICKET_API : options.ticketApi,
+    exchangeTicket(api, ticket) {
+      fake.tickets.push([api, ticket]);
+      return Promise.resolve(exchanged());
+    },
+    socialLogin(callback) {
+      fake.socialLogins.push(callback);
+      return Promise.resolve(exchanged());
+    },
+    inAppAuthorizeUrl: () => Promise.resolve(options.inAppUrl ?? null),
+    forgetQuery(names) {
+      fake.forgotten.push(...names);
+    },
+    deviceId: 'device-1',
+    messages: { ticketPathMissing: 'no ticket path' },
     storage: {
       isLoggedOut: () => options.loggedOut ?? false,
       autoLoginAttempts: () => fake.attempts,
@@ -164,6 +204,109 @@ describe('step 3: credentials in the query', () => {
     const fake = context({ url: 'http://localhost/?username=a' });
     expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
     expect(fake.logins).toEqual([]);
+  });
+});
+
+describe('step 1: the authorisation page', () => {
+  it('never acts on a partner’s parameters: a signed-out user signs in on the page', async () => {
+    const fake = context({
+      url: 'http://localhost/authorize?client_id=x&code=c&state=s&ticket=t',
+      remembered,
+    });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+    expect([fake.tickets, fake.socialLogins, fake.logins]).toEqual([[], [], []]);
+  });
+
+  it('continues for a signed-in user', async () => {
+    const fake = context({ url: 'http://localhost/authorize?client_id=x', session: true });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'logged-in' });
+  });
+});
+
+describe('step 4: ticket', () => {
+  it('exchanges the ticket on the configured path, and removes it from the address', async () => {
+    const api: TicketApiConfig = { path: '/api/x/ticket', method: 'GET', ticketKey: 'st' };
+    const fake = context({ url: 'http://localhost/?ticket=T-1', ticketApi: api });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
+    expect(fake.tickets).toEqual([[api, 'T-1']]);
+    expect(fake.forgotten).toEqual(['ticket']);
+  });
+
+  it('shows the error toast when no ticket path is configured (spec §8)', async () => {
+    const fake = context({ url: 'http://localhost/#/?ticket=T-1', ticketApi: null });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({
+      kind: 'failed',
+      message: 'no ticket path',
+    });
+    expect(fake.tickets).toEqual([]);
+    expect(fake.forgotten).toEqual(['ticket']);
+  });
+
+  it('reports a refused ticket', async () => {
+    const fake = context({
+      url: 'http://localhost/?ticket=used',
+      exchangeResult: { kind: 'error', message: 'ticket used' },
+    });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({
+      kind: 'failed',
+      message: 'ticket used',
+    });
+  });
+});
+
+describe('step 5: access token', () => {
+  it('relogs in with it, after removing it from the address', async () => {
+    const fake = context({ url: 'http://localhost/?accessToken=%20tok%20' });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
+    expect(fake.relogins).toEqual(['tok']);
+    expect(fake.forgotten).toEqual(['accessToken']);
+  });
+});
+
+describe('step 6: social callback', () => {
+  it('posts code and state of the provider named by plat', async () => {
+    const fake = context({ url: 'http://localhost/login/?plat=weixin&code=C&state=S' });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
+    expect(fake.socialLogins).toEqual([{ provider: 'weixin', code: 'C', token: '', state: 'S' }]);
+    expect(fake.forgotten).toEqual(['code', 'token', 'state', 'plat']);
+  });
+
+  it('sends an unlinked identity to the binding page with the device id', async () => {
+    const fake = context({
+      url: 'http://localhost/login/?plat=wecom&code=C&state=S',
+      exchangeResult: { kind: 'bind', code: 'social_unbound', openid: 'o', unionid: 'u' },
+    });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({
+      kind: 'redirect',
+      url: '/#/bind/?id=social_unbound&openid=o&unionid=u&deviceId=device-1',
+    });
+  });
+
+  it('needs a code or token and a state or plat; a provider id must be a plain name', async () => {
+    for (const url of [
+      'http://localhost/?code=C',
+      'http://localhost/?state=S&plat=weixin',
+      'http://localhost/?code=C&plat=../../x',
+    ]) {
+      const fake = context({ url });
+      expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+      expect(fake.socialLogins).toEqual([]);
+    }
+  });
+});
+
+describe('step 8: in-app provider', () => {
+  it('goes to the in-app authorisation when not logged in', async () => {
+    const fake = context({ inAppUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize?x' });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({
+      kind: 'redirect',
+      url: 'https://open.weixin.qq.com/connect/oauth2/authorize?x',
+    });
+  });
+
+  it('is not needed when a session exists', async () => {
+    const fake = context({ session: true, inAppUrl: 'https://x/authorize' });
+    expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'logged-in' });
   });
 });
 

@@ -1,26 +1,42 @@
 import { queryParam } from '../../../core/hash-route';
 import type { LoginResult } from '../login-result';
 import { bindingPageUrl } from '../login-result';
+import { readSocialCallback, SOCIAL_CALLBACK_PARAMS } from '../social/social-callback';
+import { socialProviderOfState } from '../social/social-state';
 import type { LoginCheckContext, LoginStep, StepResult } from './login-check';
 
 /** Auto-login is attempted fewer than this many times (spec §4 step 9, §9). */
 export const AUTO_LOGIN_LIMIT = 4;
 
-/** Steps that come with the single-sign-on issue keep their slot and pass for now. */
-function reservedStep(step: number, name: string): LoginStep {
-  return { step, name, run: () => Promise.resolve('next') };
-}
-
-function afterLogin(result: LoginResult): Promise<StepResult> | StepResult {
+function afterLogin(result: LoginResult, deviceId = ''): StepResult {
   switch (result.kind) {
     case 'success':
       return { kind: 'just-logged-in' };
     case 'bind':
-      return { kind: 'redirect', url: bindingPageUrl(result) };
+      return { kind: 'redirect', url: bindingPageUrl(result, deviceId) };
     case 'error':
       return { kind: 'failed', message: result.message };
   }
 }
+
+/** The spec's authorisation page path rule (§2: any path containing authorize). */
+export function isAuthorizePath(url: URL): boolean {
+  return /authorize/i.test(url.pathname) || /authorize/i.test(url.hash.split('?')[0] ?? '');
+}
+
+/**
+ * 1. The authorisation page posts for the code itself once the user has decided (Allow or Deny,
+ * docs/oauth.md); the check only makes sure nothing below (tickets, social callbacks, auto-login)
+ * acts on a partner's parameters there: a signed-in user sees the page, anyone else signs in on it.
+ */
+export const authorizeStep: LoginStep = {
+  step: 1,
+  name: 'authorize',
+  async run(context) {
+    if (!isAuthorizePath(context.url)) return 'next';
+    return (await context.fetchCurrentUser()) ? { kind: 'logged-in' } : { kind: 'login-required' };
+  },
+};
 
 /** 3. A username and password in the query are posted as a login. */
 export const queryCredentialsStep: LoginStep = {
@@ -51,6 +67,68 @@ export const clientIdStep: LoginStep = {
     if (await context.fetchCurrentUser()) return { kind: 'logged-in' };
     if (await context.loginUserClient(clientId)) return { kind: 'just-logged-in' };
     return { kind: 'failed', message: context.deviceLoginFailed() };
+  },
+};
+
+/**
+ * 4. A ticket in the query is exchanged on the configured path with the configured method; with
+ * no path configured the check fails with the §8 error toast. The ticket leaves the address
+ * either way: it is single-use and must not stay in history.
+ */
+export const ticketStep: LoginStep = {
+  step: 4,
+  name: 'ticket',
+  async run(context) {
+    const ticket = queryParam(context.url, 'ticket')?.trim() ?? '';
+    if (ticket === '') return 'next';
+    context.forgetQuery(['ticket']);
+    const api = context.ticketApi;
+    if (api === null) return { kind: 'failed', message: context.messages.ticketPathMissing };
+    return afterLogin(await context.exchangeTicket(api, ticket));
+  },
+};
+
+/**
+ * 5. An access token in the query buys this page a session of its own (relogin). The token is
+ * removed from the address bar and from history before anything else happens.
+ */
+export const accessTokenStep: LoginStep = {
+  step: 5,
+  name: 'access-token',
+  async run(context) {
+    const accessToken = queryParam(context.url, 'accessToken')?.trim() ?? '';
+    if (accessToken === '') return 'next';
+    context.forgetQuery(['accessToken']);
+    return afterLogin(await context.relogin(accessToken));
+  },
+};
+
+/**
+ * 6. A code or token with a state or plat value is a third-party provider's callback: social
+ * login. An unlinked identity goes to the binding page; the server refuses a state this
+ * browser did not start.
+ */
+export const socialStep: LoginStep = {
+  step: 6,
+  name: 'social',
+  async run(context) {
+    const callback = readSocialCallback(context.url, socialProviderOfState);
+    if (!callback) return 'next';
+    context.forgetQuery(SOCIAL_CALLBACK_PARAMS);
+    return afterLogin(await context.socialLogin(callback), context.deviceId);
+  },
+};
+
+/**
+ * 8. Inside WeChat or WeCom, fetch the provider info and go to its in-app authorisation, which
+ * comes back with a code (step 6) without the user typing anything.
+ */
+export const inAppProviderStep: LoginStep = {
+  step: 8,
+  name: 'in-app-provider',
+  async run(context) {
+    const url = await context.inAppAuthorizeUrl();
+    return url === null ? 'next' : { kind: 'redirect', url };
   },
 };
 
@@ -95,14 +173,14 @@ export const loginRequiredStep: LoginStep = {
 
 /** The login check in the spec's order. */
 export const LOGIN_STEPS: readonly LoginStep[] = [
-  reservedStep(1, 'authorize'),
+  authorizeStep,
   clientIdStep,
   queryCredentialsStep,
-  reservedStep(4, 'ticket'),
-  reservedStep(5, 'access-token'),
-  reservedStep(6, 'social'),
+  ticketStep,
+  accessTokenStep,
+  socialStep,
   alreadyLoggedInStep,
-  reservedStep(8, 'in-app-provider'),
+  inAppProviderStep,
   autoLoginStep,
   loginRequiredStep,
 ];
