@@ -72,6 +72,12 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   });
 
   const services = createServices(db, options);
+  // Real providers' QR login pages are framed by the login box (docs/social-login.md).
+  const bases = options.socialProviderBases ?? {};
+  app.decorate(
+    'htmlFrameSources',
+    [bases.weixinOpen, bases.wecomLogin].filter((base): base is string => base !== undefined),
+  );
 
   recordRoutes(app);
   app.decorateRequest('auth', null);

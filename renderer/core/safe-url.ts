@@ -31,3 +31,13 @@ export function linkTarget(
   if (new URL(safe).origin !== new URL(currentHref).origin) return null;
   return { kind: 'navigate', url: safe };
 }
+
+/**
+ * A partner's or provider's logo may only be a data: image or a same-origin path (the page's CSP allows
+ * nothing else, and a foreign URL would tell the partner's host who opened the page).
+ */
+export function safeLogoUri(value: string): string | null {
+  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value)) return value;
+  if (/^\/(?!\/)[A-Za-z0-9._~/-]*$/.test(value)) return value;
+  return null;
+}

@@ -20,6 +20,10 @@ const ClientDownloadDialog = lazy(async () => ({
 const ExpiryDialog = lazy(async () => ({
   default: (await import('../features/expiry/expiry-dialog')).ExpiryDialog,
 }));
+const LinkedAccountsDialog = lazy(async () => ({
+  default: (await import('../features/linked-accounts/linked-accounts-dialog'))
+    .LinkedAccountsDialog,
+}));
 const MessagesDialog = lazy(async () => ({
   default: (await import('../features/messages/messages-dialog')).MessagesDialog,
 }));
@@ -40,6 +44,7 @@ export type OpenDialog =
   | { kind: 'download' }
   | { kind: 'children' }
   | { kind: 'theme' }
+  | { kind: 'links' }
   | { kind: 'expiry'; modules: ModuleExpiryItem[] }
   | null;
 
@@ -132,6 +137,11 @@ export function DesktopDialogs({
             onChosen={onChildChosen}
             onClose={close}
           />
+        </Suspense>
+      )}
+      {dialog?.kind === 'links' && (
+        <Suspense fallback={null}>
+          <LinkedAccountsDialog open onClose={close} />
         </Suspense>
       )}
       <ModuleExpiredBlock open={licenceExpired} />

@@ -1,4 +1,10 @@
-import { BgColorsOutlined, DownloadOutlined, HomeOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  DownloadOutlined,
+  HomeOutlined,
+  LinkOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { HostConfigFlags } from '../../contract/host';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
@@ -97,6 +103,15 @@ export function HeaderActions({
         />
       )}
       {!compact && <FullscreenToggle />}
+      {!compact && (
+        <HeaderButton
+          label={t('header.linkedAccounts')}
+          icon={<LinkOutlined aria-hidden />}
+          onClick={() => {
+            onDialog({ kind: 'links' });
+          }}
+        />
+      )}
       <RoleSwitcher
         userId={user.userId}
         userType={user.userType}

@@ -20,15 +20,28 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
  * proxy is trusted (EDUDESK_TRUST_PROXY).
  */
 export function linkOrigin(request: FastifyRequest, policy: LinkOriginPolicy): string {
-  const host = request.host;
-  if (!PLAIN_HOST.test(host)) return policy.publicOrigin;
-  let url: URL;
-  try {
-    url = new URL(`${request.protocol}://${host}`);
-  } catch {
-    // A port out of range.
-    return policy.publicOrigin;
-  }
+  const url = plainOrigin(request);
+  if (!url) return policy.publicOrigin;
   const hostname = url.hostname.toLowerCase().replace(/\.$/, '');
   return policy.isKnownHost(hostname) ? url.origin : policy.publicOrigin;
+}
+
+function plainOrigin(request: FastifyRequest): URL | undefined {
+  const host = request.host;
+  if (!PLAIN_HOST.test(host)) return undefined;
+  try {
+    return new URL(`${request.protocol}://${host}`);
+  } catch {
+    // A port out of range.
+    return undefined;
+  }
+}
+
+/**
+ * The origin the caller addressed, for a URL answered only to that caller and never cached or
+ * sent to anyone else (the stand-in providers' pages: a phone on the LAN reaches them by the
+ * address the page was opened with). A Host that is not a plain name gets the public origin.
+ */
+export function callerOrigin(request: FastifyRequest, policy: LinkOriginPolicy): string {
+  return plainOrigin(request)?.origin ?? policy.publicOrigin;
 }

@@ -22,9 +22,26 @@ export const HTML_CSP = [
 /** An image may carry script (SVG): it gets a policy that runs nothing. */
 export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Origins the platform's pages may frame besides their own: the third-party providers' QR
+     * login pages when real providers are configured (docs/social-login.md).
+     */
+    htmlFrameSources?: readonly string[];
+  }
+}
+
+/** The page policy, with a frame-src for the given origins when there are any. */
+export function htmlCsp(frameSources: readonly string[] = []): string {
+  return frameSources.length === 0
+    ? HTML_CSP
+    : `${HTML_CSP}; frame-src 'self' ${frameSources.join(' ')}`;
+}
+
 export function setHtmlSecurityHeaders(reply: FastifyReply): FastifyReply {
   return reply.headers({
-    'content-security-policy': HTML_CSP,
+    'content-security-policy': htmlCsp(reply.server.htmlFrameSources),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'SAMEORIGIN',

@@ -20,7 +20,7 @@ import type { SocialProviderHost } from '../config';
 import { readCookie, serializeCookie } from '../http/cookies';
 import { fail, ok } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
-import { linkOrigin } from '../http/request-origin';
+import { callerOrigin } from '../http/request-origin';
 import type { ServicesPluginOptions } from '../services';
 import { hostUnitId } from '../tenancy/host-unit';
 import { passwordAttemptFor, sendFailedAttempt } from '../uaa/password-attempt';
@@ -76,9 +76,12 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     return response.json<unknown>();
   };
   const client = new ProviderClient(get, (host) => configured[host] ?? standin(host), services.now);
-  /** The base the browser goes to: the real host, or the stand-in on the page's origin. */
+  /**
+   * The base the browser goes to: the real host, or the stand-in on the origin the page was
+   * opened with (so its QR frame is same-origin, and a phone on the LAN reaches it).
+   */
   function browserBase(request: FastifyRequest, host: SocialProviderHost): string {
-    return configured[host] ?? `${linkOrigin(request, services.linkOrigins)}${standin(host)}`;
+    return configured[host] ?? `${callerOrigin(request, services.linkOrigins)}${standin(host)}`;
   }
 
   function toProvider(request: FastifyRequest, record: SocialProviderRecord): SocialProvider {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNavigableAnswer, parseAuthorizeRequest, safeLogoUri } from './authorize-request';
+import { safeLogoUri } from '../../core/safe-url';
+import { isNavigableAnswer, parseAuthorizeRequest } from './authorize-request';
 
 describe('the authorisation request', () => {
   it('needs client_id (spec §2)', () => {

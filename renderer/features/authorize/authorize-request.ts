@@ -36,16 +36,6 @@ export function parseAuthorizeRequest(url: URL): ParsedAuthorizeRequest {
   };
 }
 
-/**
- * A partner's logo may only be a data: image or a same-origin path (the page's CSP allows
- * nothing else, and a foreign URL would tell the partner's host who opened the page).
- */
-export function safeLogoUri(value: string): string | null {
-  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value)) return value;
-  if (/^\/(?!\/)[A-Za-z0-9._~/-]*$/.test(value)) return value;
-  return null;
-}
-
 /** The answer URL shiyue_webauth built may only leave by http(s) (never javascript:). */
 export function isNavigableAnswer(value: unknown): value is string {
   if (typeof value !== 'string') return false;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
 import type { OAuthClientInfo, OAuthDecision } from '../../../contract/oauth';
-import { isNavigableAnswer, safeLogoUri } from './authorize-request';
+import { safeLogoUri } from '../../core/safe-url';
+import { isNavigableAnswer } from './authorize-request';
 import { postWebAuth } from './api';
 
 export interface ConsentCardProps {

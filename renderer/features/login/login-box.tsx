@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LoginForm, type LoginFormProps } from './login-form';
+import type { LoginFormProps } from './login-form';
+import { LoginWithPlatforms } from './login-with-platforms';
 
 /** The login box of the login page (spec §2): a titled card around the login form. */
 export function LoginBox({ onLoggedIn }: Pick<LoginFormProps, 'onLoggedIn'>) {
@@ -9,7 +10,7 @@ export function LoginBox({ onLoggedIn }: Pick<LoginFormProps, 'onLoggedIn'>) {
       <h2 id="login-box-title" className="login-box__title">
         {t('login.title')}
       </h2>
-      <LoginForm onLoggedIn={onLoggedIn} />
+      <LoginWithPlatforms onLoggedIn={onLoggedIn} />
     </section>
   );
 }

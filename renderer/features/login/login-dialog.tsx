@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../core/session/session-store';
-import { LoginForm } from './login-form';
+import { LoginWithPlatforms } from './login-with-platforms';
 
 /** The login dialog overlay sits above every other layer (spec §9: z-index 2500). */
 export const LOGIN_DIALOG_Z_INDEX = 2500;
@@ -31,7 +31,7 @@ export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
       destroyOnHidden
       centered
     >
-      <LoginForm
+      <LoginWithPlatforms
         onLoggedIn={() => {
           // The page behind keeps its state; it only needs the (new) current user.
           void useSession.getState().fetchCurrentUser().finally(onLoggedIn);

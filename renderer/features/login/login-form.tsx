@@ -7,7 +7,7 @@ import { isHttpError } from '../../core/http/errors';
 import { validateLoginForm } from '../../core/validators';
 import { notify } from '../../ui/notify/notify';
 import type { LoginData } from '../../../contract/auth';
-import { bindingPageUrl } from './login-result';
+import { bindingPageUrl, type LoginResult } from './login-result';
 import { login, rememberCredentials } from './login-session';
 
 interface FormValues {
@@ -26,6 +26,14 @@ export interface LoginFormProps {
   onLoggedIn: (data: LoginData) => void;
   /** Focus the username field on mount (the login dialog does, the page box too). */
   autoFocus?: boolean;
+  /**
+   * The call the form makes (the binding page links an identity with it); by default the
+   * password login. A form with its own call has no remember-password or forgot-password
+   * options and is not pre-filled.
+   */
+  submitWith?: (username: string, password: string) => Promise<LoginResult>;
+  /** The submit button's text; by default 'Sign in'. */
+  submitText?: string;
 }
 
 /** Opens the forgot-password page in a new window (spec §2). */
@@ -39,7 +47,12 @@ function openForgetPassword(): void {
  * spec §5 (trimmed, checked on change and on blur, errors under the field) and the Enter rule of
  * spec §2 (Enter submits, or moves focus to the next empty field).
  */
-export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
+export function LoginForm({
+  onLoggedIn,
+  autoFocus = true,
+  submitWith,
+  submitText,
+}: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [submitting, setSubmitting] = useState(false);
@@ -48,7 +61,9 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
   const passwordRef = useRef<InputRef>(null);
 
   // Pre-fill the remembered credentials (decrypted by the host).
+  const ownCall = submitWith !== undefined;
   useEffect(() => {
+    if (ownCall) return undefined;
     let active = true;
     void getHost()
       .loadRememberedLogin()
@@ -65,7 +80,7 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
     return () => {
       active = false;
     };
-  }, [form]);
+  }, [form, ownCall]);
 
   const fieldRule = (field: Field) => ({
     validator(_: unknown, value: unknown) {
@@ -85,7 +100,9 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
     const password = values.password.trim();
     setSubmitting(true);
     try {
-      const result = await login(username, password, i18n.language, t('login.failed'));
+      const result = await (submitWith
+        ? submitWith(username, password)
+        : login(username, password, i18n.language, t('login.failed')));
       if (result.kind === 'bind') {
         window.location.assign(bindingPageUrl(result));
         return;
@@ -97,7 +114,9 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
         return;
       }
       notify.success(t('login.success'));
-      await rememberCredentials(values.remember, username, password).catch(() => undefined);
+      if (!ownCall) {
+        await rememberCredentials(values.remember, username, password).catch(() => undefined);
+      }
       onLoggedIn(result.data);
     } catch (error) {
       // Login calls skip the global interceptor (noIntercept): network errors are shown here.
@@ -167,14 +186,16 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
           onKeyDown={onEnter}
         />
       </Form.Item>
-      <div className="login-form__options">
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox>{t('login.remember')}</Checkbox>
-        </Form.Item>
-        <Button type="link" className="login-form__forget" onClick={openForgetPassword}>
-          {t('login.forget')}
-        </Button>
-      </div>
+      {!ownCall && (
+        <div className="login-form__options">
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox>{t('login.remember')}</Checkbox>
+          </Form.Item>
+          <Button type="link" className="login-form__forget" onClick={openForgetPassword}>
+            {t('login.forget')}
+          </Button>
+        </div>
+      )}
       {/* The spinner is the button's icon rather than antd's `loading`: its animated loading
           icon can stay on screen when a login fails within the animation (ant-design #27457). */}
       <Button
@@ -185,7 +206,7 @@ export function LoginForm({ onLoggedIn, autoFocus = true }: LoginFormProps) {
         aria-busy={submitting}
         icon={submitting ? <LoadingOutlined aria-hidden /> : undefined}
       >
-        {t('login.signIn')}
+        {submitText ?? t('login.signIn')}
       </Button>
     </Form>
   );

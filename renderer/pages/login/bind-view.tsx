@@ -1,25 +1,99 @@
-import { Result } from 'antd';
+import { Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LoginData } from '../../../contract/auth';
+import type { SocialPendingIdentity } from '../../../contract/social';
+import { splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
 import { hashQuery, useHash } from '../../core/hash-route';
+import { LoginForm } from '../../features/login/login-form';
+import { announceLoginSuccess, loginWith } from '../../features/login/login-session';
+import { fetchPendingIdentity, postBind } from '../../features/login/social/api';
+import { goToLanding } from '../navigation';
+
+type Pending =
+  { kind: 'loading' } | { kind: 'found'; identity: SocialPendingIdentity } | { kind: 'missing' };
 
 /**
- * The account-binding page (spec §2 /bind/): a third-party identity that is not bound to an
- * account yet. It shows the error code (query id); the binding flow itself comes with the
- * single-sign-on issue.
+ * The account-binding page (spec §2 /bind/ and /{root}/login/pc_bind_all/index.html; query id,
+ * openid, unionid, deviceId): a third-party identity the provider vouched for is not linked
+ * yet. The user signs in with their platform account and password to link it, then lands as
+ * after any login. The identity comes from the server's pending record of this browser, never
+ * from the address, which only carries the error code shown for support.
  */
 export function BindView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hash = useHash();
   const code =
     hashQuery(hash).get('id') ?? new URLSearchParams(window.location.search).get('id') ?? '';
+  const [pending, setPending] = useState<Pending>({ kind: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    fetchPendingIdentity()
+      .then((envelope) => {
+        if (!active) return;
+        setPending(
+          envelope.status === SUCCESS_STATUS && envelope.data !== null
+            ? { kind: 'found', identity: envelope.data }
+            : { kind: 'missing' },
+        );
+      })
+      .catch(() => {
+        if (active) setPending({ kind: 'missing' });
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (pending.kind === 'loading') {
+    return (
+      <main className="simple-page" aria-busy="true">
+        <Spin description={t('bind.loading')}>{null}</Spin>
+      </main>
+    );
+  }
+  if (pending.kind === 'missing') {
+    return (
+      <main className="simple-page">
+        <Result
+          status="warning"
+          title={t('bind.title')}
+          subTitle={t('bind.expired')}
+          extra={<a href="/login">{t('bind.backToLogin')}</a>}
+        />
+      </main>
+    );
+  }
+
+  const provider = splitBilingual(pending.identity.providerName, i18n.language);
+  const nickname = pending.identity.nickname;
   return (
     <main className="simple-page">
-      <Result
-        status="warning"
-        title={t('bind.title')}
-        subTitle={code === '' ? t('bind.noCode') : t('bind.code', { code })}
-        extra={<a href="/login">{t('bind.backToLogin')}</a>}
-      />
+      <section className="login-box" aria-labelledby="bind-title">
+        <h1 id="bind-title" className="login-box__title">
+          {t('bind.title')}
+        </h1>
+        <p className="bind-page__intro">
+          {nickname === ''
+            ? t('bind.introNoName', { provider })
+            : t('bind.intro', { provider, nickname })}
+        </p>
+        <LoginForm
+          submitText={t('bind.submit')}
+          submitWith={(username, password) =>
+            loginWith(postBind(username, password), i18n.language, t('login.failed'))
+          }
+          onLoggedIn={(data: LoginData) => {
+            announceLoginSuccess();
+            goToLanding(data);
+          }}
+        />
+        {code !== '' && <p className="bind-page__code">{t('bind.code', { code })}</p>}
+        <p className="bind-page__back">
+          <a href="/login">{t('bind.backToLogin')}</a>
+        </p>
+      </section>
     </main>
   );
 }

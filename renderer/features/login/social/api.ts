@@ -2,7 +2,6 @@ import { API } from '../../../../contract/api-paths';
 import type { LoginData } from '../../../../contract/auth';
 import type { ApiEnvelope } from '../../../../contract/envelope';
 import type {
-  SocialLink,
   SocialPendingIdentity,
   SocialProvider,
   SocialState,
@@ -56,12 +55,4 @@ export function postBind(username: string, password: string): Promise<ApiEnvelop
     { username, password },
     { noIntercept: true, skipAuthRefresh: true },
   );
-}
-
-export function fetchLinks(): Promise<ApiEnvelope<SocialLink[]>> {
-  return http.get<SocialLink[]>(API.socialLinks);
-}
-
-export function postUnlink(link: Pick<SocialLink, 'issuer' | 'subject'>): Promise<ApiEnvelope> {
-  return http.post(API.socialUnlink, { issuer: link.issuer, subject: link.subject });
 }

@@ -1,3 +1,4 @@
+import { queryParam } from '../../../core/hash-route';
 import type { SocialProvider } from '../../../../contract/social';
 
 /** Which in-app provider a user agent belongs to (spec §4 step 8): WeCom first, then WeChat. */
@@ -9,13 +10,16 @@ export function inAppClient(userAgent: string): 'qy' | 'mp' | null {
 
 /**
  * The page a provider sends the user back to: this page, with plat naming the provider (spec §4
- * step 6 reads code or token with state or plat). Nothing else of the current address is kept.
+ * step 6 reads code or token with state or plat), and the redirect_uri this page was given (it
+ * still decides where the user lands, spec §2). Nothing else of the current address is kept.
  */
-export function socialRedirectUri(
-  location: { origin: string; pathname: string },
-  providerId: string,
-) {
-  return `${location.origin}${location.pathname}?plat=${encodeURIComponent(providerId)}`;
+export function socialRedirectUri(location: { href: string }, providerId: string): string {
+  const here = new URL(location.href);
+  const back = new URL(`${here.origin}${here.pathname}`);
+  back.searchParams.set('plat', providerId);
+  const landing = queryParam(here, 'redirect_uri');
+  if (landing !== null && landing !== '') back.searchParams.set('redirect_uri', landing);
+  return back.toString();
 }
 
 export type AuthorizeMode = 'qr' | 'in-app';
