@@ -81,5 +81,22 @@ export interface SocialLink {
   linkedAt: number;
 }
 
+/**
+ * The providers' real hosts (docs/social-login.md): the server talks to the API hosts, the
+ * browser (and the desktop client's QR frame) to the login hosts.
+ */
+export const SOCIAL_PROVIDER_HOSTS = {
+  weixinOpen: 'open.weixin.qq.com',
+  weixinApi: 'api.weixin.qq.com',
+  wecomLogin: 'login.work.weixin.qq.com',
+  wecomApi: 'qyapi.weixin.qq.com',
+} as const;
+
+/** The origins whose QR login pages the login box frames. */
+export const SOCIAL_QR_FRAME_ORIGINS: readonly string[] = [
+  `https://${SOCIAL_PROVIDER_HOSTS.weixinOpen}`,
+  `https://${SOCIAL_PROVIDER_HOSTS.wecomLogin}`,
+];
+
 /** The code of a social login whose identity is not linked yet (status 400: the binding page). */
 export const SOCIAL_UNBOUND = 'social_unbound';

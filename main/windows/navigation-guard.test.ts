@@ -19,7 +19,11 @@ class FakeContents extends EventEmitter {
   }
 
   /** Emits a navigation event like Electron; answers whether it went ahead. */
-  navigate(kind: 'will-navigate' | 'will-redirect', url: string, isMainFrame = true): boolean {
+  navigate(
+    kind: 'will-navigate' | 'will-redirect' | 'will-frame-navigate',
+    url: string,
+    isMainFrame = true,
+  ): boolean {
     let prevented = false;
     this.emit(kind, {
       url,
@@ -147,5 +151,24 @@ describe('helpers', () => {
     ]) {
       expect(isSafeExternalUrl(url), url).toBe(false);
     }
+  });
+});
+
+describe('frames', () => {
+  it('load the platform’s pages and the providers’ QR login pages, nothing else', () => {
+    const { contents } = guarded('main', `${PLATFORM}/login`);
+    const frame = (url: string) => contents.navigate('will-frame-navigate', url, false);
+    expect(frame(`${PLATFORM}/standin/open.weixin.qq.com/connect/qrconnect?appid=x`)).toBe(true);
+    expect(frame('https://open.weixin.qq.com/connect/qrconnect?appid=x')).toBe(true);
+    expect(frame('https://login.work.weixin.qq.com/wwlogin/sso/login?appid=x')).toBe(true);
+    expect(frame('about:blank')).toBe(true);
+    expect(frame('https://evil.example.com/frame')).toBe(false);
+    expect(frame('http://open.weixin.qq.com/connect/qrconnect')).toBe(false);
+    expect(frame('javascript:alert(1)')).toBe(false);
+  });
+
+  it('leave the main frame to the navigation rules', () => {
+    const { contents } = guarded('main', `${PLATFORM}/login`);
+    expect(contents.navigate('will-frame-navigate', 'https://evil.example.com/', true)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { HandlerDetails, WebContents } from 'electron';
 import {
   APP_SCHEME,
+  classifyFrameNavigation,
   classifyNavigation,
   classifyWindowOpen,
   type LocalAction,
@@ -53,6 +54,13 @@ export function guardWebContents(
   };
   contents.on('will-navigate', onNavigation);
   contents.on('will-redirect', onNavigation);
+  // Frames: the platform's pages and the providers' QR login pages only.
+  contents.on('will-frame-navigate', (event) => {
+    if (event.isMainFrame) return;
+    if (classifyFrameNavigation(event.url, actions.platformOrigin()) === 'deny') {
+      event.preventDefault();
+    }
+  });
 }
 
 /** Only http(s) ever reaches shell.openExternal, checked again right before the call. */

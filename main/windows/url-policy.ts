@@ -1,3 +1,4 @@
+import { SOCIAL_QR_FRAME_ORIGINS } from '../../contract/social';
 import { RELOGIN_PATH, WINDOW_TARGETS } from '../../contract/window-targets';
 
 /**
@@ -117,4 +118,21 @@ export function classifyNavigation(
   if (role === 'help-centre' || role === 'app') return { action: 'allow' };
   if (platformOrigin !== null && url.origin === platformOrigin) return { action: 'allow' };
   return { action: 'external' };
+}
+
+/**
+ * A frame inside a page navigates (will-frame-navigate): only the platform's own pages and the
+ * sign-in providers' QR login pages (the login box frames them, docs/social-login.md) may load
+ * in a frame; anything else is stopped. Blank frames are fine.
+ */
+export function classifyFrameNavigation(
+  rawUrl: string,
+  platformOrigin: string | null,
+  providerOrigins: readonly string[] = SOCIAL_QR_FRAME_ORIGINS,
+): 'allow' | 'deny' {
+  if (rawUrl === 'about:blank' || rawUrl === 'about:srcdoc') return 'allow';
+  const url = parse(rawUrl);
+  if (!url || !isWeb(url)) return 'deny';
+  if (platformOrigin !== null && url.origin === platformOrigin) return 'allow';
+  return providerOrigins.includes(url.origin) ? 'allow' : 'deny';
 }

@@ -1,13 +1,9 @@
+import { SOCIAL_PROVIDER_HOSTS } from '../../contract/social';
 import type { SocialProviderHost } from '../config';
 import type { ProviderIdentity, SocialProviderRecord } from './social-store';
 
 /** The real hosts of the providers (docs/social-login.md). */
-export const PROVIDER_HOSTS: Record<SocialProviderHost, string> = {
-  weixinOpen: 'open.weixin.qq.com',
-  weixinApi: 'api.weixin.qq.com',
-  wecomLogin: 'login.work.weixin.qq.com',
-  wecomApi: 'qyapi.weixin.qq.com',
-};
+export const PROVIDER_HOSTS: Record<SocialProviderHost, string> = SOCIAL_PROVIDER_HOSTS;
 
 /**
  * GETs a provider URL and resolves its JSON answer; rejects when the provider cannot be reached
