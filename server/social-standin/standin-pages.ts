@@ -27,6 +27,7 @@ main{max-width:420px;margin:0 auto;padding:24px 20px;text-align:center}
 h1{font-size:20px;font-weight:500;margin:8px 0 16px}
 .en{color:#7a7a7a;font-size:13px}
 .qr{width:220px;height:220px;margin:0 auto;border:1px solid #e5e5e5;padding:6px;background:#fff}
+@media (max-height:520px){main{padding:8px 12px}h1{font-size:17px;margin:2px 0 8px}.qr{width:180px;height:180px}.status{margin:8px 0 2px;min-height:2.8em}.badge{margin-bottom:2px}}
 .qr svg{width:100%;height:100%;display:block}
 .status{margin:14px 0 4px;min-height:3.2em}
 .status p{margin:2px 0}
@@ -134,7 +135,7 @@ export function qrPageBody(view: QrPageView): string {
 <div data-for="403"><p class="warn">您已取消此次登录</p><p>您可再次扫描登录，或关闭窗口</p><p class="en">Cancelled on the phone: scan again to sign in</p></div>
 <div data-for="402"><p class="warn">二维码已失效</p><p><a id="standin-refresh" href="#">刷新二维码 Refresh</a></p></div>
 </div>
-<p class="phone-link">没有手机？在新标签页打开“手机”确认页：<br><a href="${text(view.phoneUrl)}" target="_blank" rel="noopener">${text(view.phoneUrl)}</a></p>
+<p class="phone-link">没有手机？<a href="${text(view.phoneUrl)}" title="${text(view.phoneUrl)}" target="_blank" rel="noopener">在新标签页打开“手机”确认页 · Open the phone page</a></p>
 </div>`;
 }
 
