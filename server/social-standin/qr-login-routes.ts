@@ -87,11 +87,23 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
       );
     }
     const phoneUrl = `${origin}${words.confirmPath}?uuid=${session.uuid}`;
-    const svg = await QRCode.toString(phoneUrl, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-    });
+    let svg: string;
+    try {
+      svg = await QRCode.toString(phoneUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    } catch {
+      // An address too long for a QR code (a configured phone origin gone wrong).
+      return sendErrorPage(
+        reply,
+        503,
+        {
+          title: words.title,
+          zh: '系统繁忙，请稍后再试',
+          en: 'Busy: try again later',
+          errcode: -1,
+        },
+        settings.frameAncestors,
+      );
+    }
     return sendStandinPage(reply, 200, {
       title: words.title,
       script: true,

@@ -807,3 +807,84 @@ describe('the stand-ins stay bounded', () => {
     expect((await waiting).status).toBe(408);
   });
 });
+
+describe('hostile input', () => {
+  it('never answers 5xx on any stand-in route, whatever the query, body or Host', async () => {
+    const { app } = await standin();
+    const routes: { method: string; url: string }[] = [];
+    for (const path of Object.values(STANDIN_PATHS)) {
+      routes.push({ method: 'GET', url: path });
+      if (
+        path === STANDIN_PATHS.weixinConfirm ||
+        path === STANDIN_PATHS.wecomConfirm ||
+        path === STANDIN_PATHS.oauth2Authorize ||
+        path === STANDIN_PATHS.phone
+      ) {
+        routes.push({ method: 'POST', url: path });
+      }
+    }
+    const values = [
+      '',
+      'x'.repeat(70_000),
+      '<script>alert(1)</script>',
+      'javascript:alert(1)',
+      '%00',
+      '\u0000',
+      '𠜎😀\u202e',
+      CALLBACK,
+      WEBSITE.appId,
+      CORP.corpId,
+    ];
+    const names = [
+      'appid',
+      'redirect_uri',
+      'scope',
+      'state',
+      'uuid',
+      'code',
+      'access_token',
+      'openid',
+      'corpid',
+      'corpsecret',
+      'login_type',
+      'agentid',
+      'response_type',
+      'query',
+      'action',
+      'identity',
+      'provider',
+      'last',
+      'secret',
+      'grant_type',
+      'refresh_token',
+      'userid',
+    ];
+    let seed = 7;
+    const pick = <T>(items: readonly T[]): T => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return items[seed % items.length] as T;
+    };
+    for (const route of routes) {
+      for (let round = 0; round < 12; round += 1) {
+        const fields: [string, string][] = names.map((name) => [name, pick(values)]);
+        fields.push([pick(names), pick(values)]);
+        const search = new URLSearchParams(fields).toString();
+        const headers = {
+          host: pick([HOST, 'a'.repeat(300), '[::1]:8080', 'bad host', 'x:99999']),
+          'user-agent': pick([WEIXIN_UA, WECOM_UA, '']),
+          cookie: pick(['', 'standin_wx_user=%%%', 'standin_ww_user=bGlua2VkLXBhcmVudDAx']),
+        };
+        const response =
+          route.method === 'GET'
+            ? await app.inject({ method: 'GET', url: `${route.url}?${search}`, headers })
+            : await app.inject({
+                method: 'POST',
+                url: route.url,
+                headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+                payload: search,
+              });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBeLessThan(500);
+      }
+    }
+  });
+});

@@ -59,7 +59,8 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
  * `host`); undefined for a Host that is not a plain host name.
  */
 export function requestOrigin(request: FastifyRequest): URL | undefined {
-  if (!PLAIN_HOST.test(request.host)) return undefined;
+  // A DNS name is at most 253 characters, plus a port.
+  if (request.host.length > 260 || !PLAIN_HOST.test(request.host)) return undefined;
   try {
     return new URL(`${request.protocol}://${request.host}`);
   } catch {
