@@ -179,7 +179,7 @@ export function registerInAppRoutes(app: FastifyInstance, context: StandinContex
       formTargets: [target.redirectUri.origin],
       body: `<h1>${text(names.app)}（模拟手机）</h1>
 <p>这台“手机”上还没有登录${text(names.app)}。请选择登录的用户：</p>
-<p class="en">Nobody is signed in to ${target.provider === 'weixin' ? 'WeChat' : 'WeCom'} on this phone yet: choose who is.</p>
+<p class="en" lang="en">Nobody is signed in to ${target.provider === 'weixin' ? 'WeChat' : 'WeCom'} on this phone yet: choose who is.</p>
 <form method="post" action="${STANDIN_PATHS.oauth2Authorize}">${hiddenHtml({ query: target.query.toString() })}
 <fieldset>${choicesHtml('identity', choiceList(target.provider))}</fieldset>
 <div class="buttons"><button class="primary" type="submit" name="action" value="choose">登录 Sign in</button></div>
@@ -199,7 +199,7 @@ export function registerInAppRoutes(app: FastifyInstance, context: StandinContex
       formTargets: [target.redirectUri.origin],
       body: `<h1>${text(names.title)}</h1>
 <p>EduDesk 申请获得以下权限：</p><p><strong>${text(asks)}</strong></p>
-<p class="en">EduDesk asks for your profile</p>
+<p class="en" lang="en">EduDesk asks for your profile</p>
 <p>当前用户：${text(user.nickname)}</p>
 <form method="post" action="${STANDIN_PATHS.oauth2Authorize}">${hiddenHtml({ query: target.query.toString() })}
 <div class="buttons"><button class="primary" type="submit" name="action" value="allow">允许 Allow</button>
@@ -305,7 +305,7 @@ export function registerInAppRoutes(app: FastifyInstance, context: StandinContex
       .join('<hr>');
     return sendStandinPage(reply, 200, {
       title: '模拟手机 · Phone stand-in',
-      body: `<h1>模拟手机</h1><p class="en">Who is signed in to WeChat and WeCom on this phone (used by in-app sign-in)</p>${sections}`,
+      body: `<h1>模拟手机</h1><p class="en" lang="en">Who is signed in to WeChat and WeCom on this phone (used by in-app sign-in)</p>${sections}`,
     });
   });
 

@@ -246,8 +246,8 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
   function donePage(reply: FastifyReply, provider: StandinProvider, confirmed: boolean) {
     const title = PROVIDER_TEXT[provider].phoneTitle;
     const body = confirmed
-      ? '<p class="ok">已确认登录</p><p>请回到电脑上继续</p><p class="en">Confirmed: continue on the computer</p>'
-      : '<p class="warn">已取消登录</p><p class="en">Sign-in cancelled</p>';
+      ? '<p class="ok">已确认登录</p><p>请回到电脑上继续</p><p class="en" lang="en">Confirmed: continue on the computer</p>'
+      : '<p class="warn">已取消登录</p><p class="en" lang="en">Sign-in cancelled</p>';
     return sendStandinPage(reply, 200, { title, body: `<h1>${text(title)}</h1>${body}` });
   }
 
@@ -271,9 +271,9 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
       title: words.phoneTitle,
       body: `<h1>${text(words.phoneTitle)}</h1>
 <p>EduDesk 申请使用你的${session.provider === 'weixin' ? '微信' : '企业微信'}帐号登录</p>
-<p class="en">EduDesk asks to sign you in</p>
+<p class="en" lang="en">EduDesk asks to sign you in</p>
 <form method="post" action="${words.confirmPath}">${hiddenHtml({ uuid: session.uuid })}
-<fieldset><legend>${text(words.who)}<br><span class="en">${text(words.whoEn)}</span></legend>${choicesHtml('identity', choices)}</fieldset>
+<fieldset><legend>${text(words.who)}<br><span class="en" lang="en">${text(words.whoEn)}</span></legend>${choicesHtml('identity', choices)}</fieldset>
 <div class="buttons"><button class="primary" type="submit" name="action" value="confirm">确认登录 Confirm</button>
 <button class="secondary" type="submit" name="action" value="cancel" formnovalidate>取消登录 Cancel</button></div>
 </form>`,

@@ -25,7 +25,7 @@ const STYLE = `
 body{margin:0;font:15px/1.6 -apple-system,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#191919;background:#fff}
 main{max-width:420px;margin:0 auto;padding:24px 20px;text-align:center}
 h1{font-size:20px;font-weight:500;margin:8px 0 16px}
-.en{color:#7a7a7a;font-size:13px}
+.en{color:#666;font-size:13px}
 .qr{width:220px;height:220px;margin:0 auto;border:1px solid #e5e5e5;padding:6px;background:#fff}
 @media (max-height:520px){main{padding:8px 12px}h1{font-size:17px;margin:2px 0 8px}.qr{width:180px;height:180px}.status{margin:8px 0 2px;min-height:2.8em}.badge{margin-bottom:2px}}
 .qr svg{width:100%;height:100%;display:block}
@@ -44,12 +44,12 @@ form{margin:0}
 fieldset{border:0;padding:0;margin:16px 0;text-align:left}
 legend{font-weight:500;margin-bottom:8px}
 label.who{display:flex;align-items:center;gap:10px;padding:12px;border:1px solid #e5e5e5;border-radius:8px;margin:8px 0;cursor:pointer}
-label.who small{color:#7a7a7a;display:block;font-size:12px}
+label.who small{color:#666;display:block;font-size:12px}
 .buttons{display:flex;flex-direction:column;gap:10px;margin-top:20px}
 button{font:inherit;font-size:16px;padding:11px;border-radius:8px;border:0;cursor:pointer}
 button.primary{background:#07c160;color:#fff}
 button.secondary{background:#f2f2f2;color:#191919}
-.badge{display:inline-block;font-size:12px;color:#7a7a7a;border:1px solid #e5e5e5;border-radius:4px;padding:0 6px;margin-bottom:8px}
+.badge{display:inline-block;font-size:12px;color:#666;border:1px solid #e5e5e5;border-radius:4px;padding:0 6px;margin-bottom:8px}
 `;
 
 /** The stand-in banner: these pages imitate WeChat and WeCom but are not them. */
@@ -104,7 +104,7 @@ export function sendErrorPage(
   return sendStandinPage(reply, status, {
     title: error.title,
     frameAncestors,
-    body: `<h1>${text(error.title)}</h1><p class="warn">${text(error.zh)}</p>${code}<p class="en">${text(error.en)}</p>`,
+    body: `<h1>${text(error.title)}</h1><p class="warn">${text(error.zh)}</p>${code}<p class="en" lang="en">${text(error.en)}</p>`,
   });
 }
 
@@ -129,10 +129,10 @@ export function qrPageBody(view: QrPageView): string {
 <h1>${text(view.heading)}</h1>
 <div class="qr" role="img" aria-label="二维码 QR code">${view.svg}</div>
 <div class="status" aria-live="polite">
-<div data-for="408"><p>${text(view.scanHint)}</p><p class="en">Scan the QR code with the phone to sign in</p></div>
-<div data-for="404"><p class="ok">扫描成功</p><p>请在手机上确认登录</p><p class="en">Scanned: confirm on the phone</p></div>
-<div data-for="405"><p class="ok">已确认，正在登录…</p><p class="en">Confirmed, signing in…</p><p><a id="standin-continue" href="#">继续 Continue</a></p></div>
-<div data-for="403"><p class="warn">您已取消此次登录</p><p>您可再次扫描登录，或关闭窗口</p><p class="en">Cancelled on the phone: scan again to sign in</p></div>
+<div data-for="408"><p>${text(view.scanHint)}</p><p class="en" lang="en">Scan the QR code with the phone to sign in</p></div>
+<div data-for="404"><p class="ok">扫描成功</p><p>请在手机上确认登录</p><p class="en" lang="en">Scanned: confirm on the phone</p></div>
+<div data-for="405"><p class="ok">已确认，正在登录…</p><p class="en" lang="en">Confirmed, signing in…</p><p><a id="standin-continue" href="#">继续 Continue</a></p></div>
+<div data-for="403"><p class="warn">您已取消此次登录</p><p>您可再次扫描登录，或关闭窗口</p><p class="en" lang="en">Cancelled on the phone: scan again to sign in</p></div>
 <div data-for="402"><p class="warn">二维码已失效</p><p><a id="standin-refresh" href="#">刷新二维码 Refresh</a></p></div>
 </div>
 <p class="phone-link">没有手机？<a href="${text(view.phoneUrl)}" title="${text(view.phoneUrl)}" target="_blank" rel="noopener">在新标签页打开“手机”确认页 · Open the phone page</a></p>

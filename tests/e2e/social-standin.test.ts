@@ -89,10 +89,15 @@ function watchErrors(page: Page): string[] {
 }
 
 /** Opens the phone page from the QR page's link in a second tab and confirms as `identity`. */
-async function confirmOnPhone(page: Page, phoneUrl: string): Promise<void> {
+async function confirmOnPhone(
+  page: Page,
+  phoneUrl: string,
+  whenScanned?: () => Promise<void>,
+): Promise<void> {
   const phone = await page.context().newPage();
   await phone.setViewportSize(PHONE);
   await phone.goto(phoneUrl);
+  await whenScanned?.();
   await phone.getByText(TEACHER?.nickname ?? '').click();
   await keepScreenshot(phone, 'standin-weixin-phone');
   await phone.getByRole('button', { name: /确认登录/ }).click();
@@ -117,7 +122,11 @@ describe('WeChat QR login stand-in in Chromium', () => {
     await keepScreenshot(page, 'standin-weixin-qr-embedded');
 
     const landed = page.waitForURL(/\/callback\?/);
-    await confirmOnPhone(page, phoneUrl ?? '');
+    await confirmOnPhone(page, phoneUrl ?? '', async () => {
+      // The QR page noticed the scan (long poll: 404).
+      await frame.getByText('扫描成功').waitFor();
+      await keepScreenshot(page, 'standin-weixin-qr-scanned');
+    });
     await landed;
     const url = new URL(page.url());
     expect(url.searchParams.get('state')).toBe('embedded');
