@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerOptions } from './config';
+import { SOCIAL_PROVIDER_HOST_VARIABLES, type ServerOptions } from './config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import { applicationRoutes } from './apps/routes';
@@ -31,6 +31,7 @@ import { helpCentreRoutes } from './apps/help-centre';
 import { oauthRoutes } from './oauth/oauth-routes';
 import { ticketRoutes } from './uaa/ticket-routes';
 import { socialRoutes } from './social/social-routes';
+import { createSocialStandinRoutes, STANDIN_DEMO } from './social-standin/index';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -109,6 +110,18 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(oauthRoutes, { services });
   await app.register(ticketRoutes, { services });
   await app.register(socialRoutes, { services });
+  // The stand-in providers serve whichever provider host is not configured (docs/social-login.md).
+  const standinNeeded = Object.keys(SOCIAL_PROVIDER_HOST_VARIABLES).some(
+    (host) => bases[host as keyof typeof bases] === undefined,
+  );
+  if (standinNeeded) {
+    const standins = createSocialStandinRoutes(
+      options.socialStandinLongPollMs === undefined
+        ? {}
+        : { longPollMs: options.socialStandinLongPollMs },
+    );
+    await app.register(standins, { now: services.now, ...STANDIN_DEMO });
+  }
   await registerWebRoutes(app, options.webRoot);
   return app;
 }

@@ -54,6 +54,8 @@ export interface ServerOptions {
    * this server mounts under /standin; production sets the real origins.
    */
   socialProviderBases?: Partial<Record<SocialProviderHost, string>>;
+  /** How long the stand-in providers' QR long poll waits for a change (default 25 s, as WeChat). */
+  socialStandinLongPollMs?: number;
   /** Adds `Secure` to the session cookies; turn on behind HTTPS. */
   secureCookies: boolean;
   /**

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createSocialStandinRoutes, STANDIN_DEMO, STANDIN_PATHS } from './index';
+import { STANDIN_DEMO, STANDIN_PATHS } from './index';
 
 const HOST = 'localhost:8080';
 
 /**
  * The stand-ins mounted on the reference server itself (its cross-site guard, body parsers,
- * error and not-found handlers), as the lead registers them in server/app.ts. One server for
+ * error and not-found handlers), as server/app.ts registers them. One server for
  * the file (seeding it is the slow part); each test opens its own QR code.
  */
 describe('the stand-ins mounted on the reference server', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
-    // A poll answers at once here (nothing else would wake a held one in these tests).
-    await t.app.register(createSocialStandinRoutes({ longPollMs: 0 }), {
-      now: t.clock.now,
-      ...STANDIN_DEMO,
-    });
+    // server/app.ts mounts the stand-ins (no provider host is configured here).
+    // A poll that sees no change answers at once (nothing else would wake it in these tests).
+    t = await createTestApp({ socialStandinLongPollMs: 0 });
   });
   afterAll(async () => {
     await t.close();

@@ -23,6 +23,7 @@ import { MESSAGES } from '../http/messages';
 import { callerOrigin } from '../http/request-origin';
 import type { ServicesPluginOptions } from '../services';
 import { hostUnitId } from '../tenancy/host-unit';
+import { SOCIAL_STANDIN_PREFIX } from '../social-standin/index';
 import { passwordAttemptFor, sendFailedAttempt } from '../uaa/password-attempt';
 import { signIn } from '../uaa/start-session';
 import {
@@ -33,9 +34,6 @@ import {
   type ProviderGet,
 } from './provider-client';
 import { SOCIAL_PENDING_TTL_MS, SocialStore, type SocialProviderRecord } from './social-store';
-
-/** Where this server mounts its stand-ins of the providers (server/social-standin). */
-export const SOCIAL_STANDIN_PATH = '/standin';
 
 /** A random id of this browser that its states are bound to (login CSRF). */
 const BROWSER_COOKIE = 'SY_SOCIAL_BROWSER';
@@ -68,7 +66,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
 ) => {
   const store = new SocialStore(services.db, services.now);
   const configured = services.options.socialProviderBases ?? {};
-  const standin = (host: SocialProviderHost) => `${SOCIAL_STANDIN_PATH}/${PROVIDER_HOSTS[host]}`;
+  const standin = (host: SocialProviderHost) => `${SOCIAL_STANDIN_PREFIX}/${PROVIDER_HOSTS[host]}`;
   // Server-to-server: the real host, or this server's own stand-in without a network hop.
   const get: ProviderGet = async (url) => {
     if (!url.startsWith('/')) return fetchJson(url);
@@ -271,9 +269,11 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
 
   app.get(API.socialLinks, { onRequest: requireAuth(services) }, (request) => {
     const { user } = authOf(request);
-    const names = new Map(
-      store.providers(user.unitId).map((provider) => [issuerOf(provider), provider.name]),
-    );
+    // The first provider of an issuer names it (WeChat's website login before its account).
+    const names = new Map<string, string>();
+    for (const provider of store.providers(user.unitId)) {
+      if (!names.has(issuerOf(provider))) names.set(issuerOf(provider), provider.name);
+    }
     const links: SocialLink[] = store.links(user.id).map((link) => ({
       issuer: link.issuer,
       subject: link.subject,

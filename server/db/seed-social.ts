@@ -1,0 +1,81 @@
+import type { Database } from 'better-sqlite3';
+import { STANDIN_DEMO } from '../social-standin/index';
+import { SEED_USERS } from './seed-data';
+
+/** The demo school's third-party sign-in, against the stand-in providers (docs/social-login.md). */
+const DEMO_UNIT_ID = 1001;
+
+/** Which demo identity is linked to which demo account; the third is linked to nobody. */
+const DEMO_LINKS: Record<string, string> = {
+  'linked-teacher01': 'teacher01',
+  'linked-parent01': 'parent01',
+};
+
+/**
+ * Seeds unit 1001's providers (WeChat website QR login, the WeChat official account, WeCom with
+ * its agent id) with the stand-ins' app ids and secrets, and links two demo identities (by
+ * WeChat unionid and WeCom userid) to teacher01 and parent01.
+ */
+export function seedSocialDemo(db: Database, now: number): void {
+  const insertProvider = db.prepare(
+    `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id, name,
+       logo, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, '', ?)`,
+  );
+  const website = STANDIN_DEMO.weixinApps.find((app) => app.kind === 'website');
+  const account = STANDIN_DEMO.weixinApps.find((app) => app.kind === 'official-account');
+  const corp = STANDIN_DEMO.wecomCorps[0];
+  if (!website || !account || !corp) throw new Error('the stand-in demo data is incomplete');
+  insertProvider.run(
+    DEMO_UNIT_ID,
+    'weixin',
+    'weixin',
+    website.appId,
+    website.appSecret,
+    '',
+    '微信|||WeChat',
+    1,
+  );
+  insertProvider.run(
+    DEMO_UNIT_ID,
+    'weixin_mp',
+    'weixin_mp',
+    account.appId,
+    account.appSecret,
+    '',
+    '微信公众号|||WeChat Official Account',
+    2,
+  );
+  insertProvider.run(
+    DEMO_UNIT_ID,
+    'wecom',
+    'wecom',
+    corp.corpId,
+    corp.corpSecret,
+    corp.agentId,
+    '企业微信|||WeCom',
+    3,
+  );
+
+  const insertLink = db.prepare(
+    `INSERT INTO social_identities (issuer, subject, user_id, nickname, linked_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+  for (const identity of STANDIN_DEMO.identities) {
+    const login = DEMO_LINKS[identity.key];
+    const user = SEED_USERS.find((candidate) => candidate.loginName === login);
+    if (!user) continue;
+    if (identity.unionid !== undefined) {
+      insertLink.run('weixin', identity.unionid, user.id, identity.nickname, now);
+    }
+    if (identity.wecomUserId !== undefined) {
+      insertLink.run(
+        `wecom:${corp.corpId}`,
+        identity.wecomUserId,
+        user.id,
+        identity.wecomUserId,
+        now,
+      );
+    }
+  }
+}
