@@ -58,7 +58,6 @@ export function QrLogin({ provider, onBack }: QrLoginProps) {
 
   return (
     <section className="qr-login" aria-label={t('login.scanWith', { name })}>
-      <p className="qr-login__title">{t('login.scanWith', { name })}</p>
       <div className="qr-login__frame" aria-busy={qr.kind === 'loading'}>
         {qr.kind === 'loading' && <Spin description={t('login.qrLoading')}>{null}</Spin>}
         {qr.kind === 'failed' && (
