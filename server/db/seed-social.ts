@@ -4,6 +4,8 @@ import { SEED_USERS } from './seed-data';
 
 /** The demo school's third-party sign-in, against the stand-in providers (docs/social-login.md). */
 const DEMO_UNIT_ID = 1001;
+/** The providers' logos, served with the web build (renderer/public/common/social). */
+const WEIXIN_LOGO = '/common/social/weixin.svg';
 
 /** Which demo identity is linked to which demo account; the third is linked to nobody. */
 const DEMO_LINKS: Record<string, string> = {
@@ -20,42 +22,42 @@ export function seedSocialDemo(db: Database, now: number): void {
   const insertProvider = db.prepare(
     `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id, name,
        logo, sort)
-     VALUES (?, ?, ?, ?, ?, ?, ?, '', ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const website = STANDIN_DEMO.weixinApps.find((app) => app.kind === 'website');
   const account = STANDIN_DEMO.weixinApps.find((app) => app.kind === 'official-account');
   const corp = STANDIN_DEMO.wecomCorps[0];
   if (!website || !account || !corp) throw new Error('the stand-in demo data is incomplete');
-  insertProvider.run(
-    DEMO_UNIT_ID,
-    'weixin',
-    'weixin',
-    website.appId,
-    website.appSecret,
-    '',
-    '微信|||WeChat',
-    1,
-  );
-  insertProvider.run(
-    DEMO_UNIT_ID,
-    'weixin_mp',
-    'weixin_mp',
-    account.appId,
-    account.appSecret,
-    '',
-    '微信公众号|||WeChat Official Account',
-    2,
-  );
-  insertProvider.run(
-    DEMO_UNIT_ID,
-    'wecom',
-    'wecom',
-    corp.corpId,
-    corp.corpSecret,
-    corp.agentId,
-    '企业微信|||WeCom',
-    3,
-  );
+  const providers: [
+    id: string,
+    appId: string,
+    secret: string,
+    agentId: string,
+    name: string,
+    logo: string,
+  ][] = [
+    ['weixin', website.appId, website.appSecret, '', '微信|||WeChat', WEIXIN_LOGO],
+    [
+      'weixin_mp',
+      account.appId,
+      account.appSecret,
+      '',
+      '微信公众号|||WeChat Official Account',
+      WEIXIN_LOGO,
+    ],
+    [
+      'wecom',
+      corp.corpId,
+      corp.corpSecret,
+      corp.agentId,
+      '企业微信|||WeCom',
+      '/common/social/wecom.svg',
+    ],
+  ];
+  providers.forEach(([id, appId, secret, agentId, name, logo], index) => {
+    // The provider id is also its kind here.
+    insertProvider.run(DEMO_UNIT_ID, id, id, appId, secret, agentId, name, logo, index + 1);
+  });
 
   const insertLink = db.prepare(
     `INSERT INTO social_identities (issuer, subject, user_id, nickname, linked_at)

@@ -10,6 +10,8 @@
  *   faces after warm-up (< 300 ms).
  * - Lighthouse (tests/bench/lighthouse-bench.ts, desktop preset, Debian Chromium) on the login
  *   and desktop pages: performance, accessibility, best practices each ≥ 95.
+ * - Partner sign-in (tests/bench/oauth-bench.ts): the authorisation page's initial JS, and the
+ *   round trip from the page shown to the partner holding tokens in sequential requests (≤ 3).
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -27,6 +29,7 @@ import { runShellBenchmarks } from './shell-bench';
 import { runLighthouseBenchmarks } from './lighthouse-bench';
 import { runFaceBenchmark } from '../../server/face/bench-face';
 import { runFaceBrowserBenchmarks } from './face-bench';
+import { runOAuthBenchmarks } from './oauth-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 
@@ -119,6 +122,7 @@ async function faceServer(): Promise<boolean> {
 /** The groups, in order; `BENCH_ONLY=upload,lighthouse` runs only those. */
 const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   login: loginPageWeight,
+  oauth: (base) => runOAuthBenchmarks(row, base),
   me: meThroughput,
   upload: (base) => runUploadBenchmarks(row, base),
   desktop: () => runDesktopBenchmarks(row),

@@ -43,11 +43,13 @@ describe('the linked accounts dialog', () => {
     const row = item.closest('li');
     if (!row) throw new Error('no list item');
     await userEvent.click(within(row).getByRole('button', { name: '解除绑定' }));
-    // The confirmation names the account.
-    await screen.findByText(/确定解除微信（王老师）的绑定吗/);
-    const confirm = screen.getAllByRole('button', { name: '解除绑定' }).at(-1);
-    if (!confirm) throw new Error('no confirmation button');
-    await userEvent.click(confirm);
+    // The confirmation names the account; its own button unlinks.
+    const title = await screen.findByText(/确定解除微信（王老师）的绑定吗/, {
+      selector: '.ant-modal-confirm-title',
+    });
+    const question = title.closest<HTMLElement>('.ant-modal-confirm');
+    if (!question) throw new Error('no confirmation');
+    await userEvent.click(within(question).getByRole('button', { name: '解除绑定' }));
     await waitFor(() => {
       expect(screen.queryByText('微信 · 王老师')).toBeNull();
     });

@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, List, Modal, Popconfirm, Spin } from 'antd';
+import { Button, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialLink } from '../../../contract/social';
@@ -71,9 +71,21 @@ export function LinkedAccountsDialog({ open, onClose }: LinkedAccountsDialogProp
     }
   }
 
+  const [confirm, confirmHolder] = Modal.useModal();
+  function askUnlink(link: SocialLink, provider: string, nickname: string): void {
+    void confirm.confirm({
+      title: t('linkedAccounts.unlinkConfirm', { provider, nickname }),
+      okText: t('linkedAccounts.unlink'),
+      okButtonProps: { danger: true },
+      cancelText: t('linkedAccounts.cancel'),
+      onOk: () => unlink(link),
+    });
+  }
+
   const date = (epoch: number) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(epoch));
 
+  // Plain markup around antd's Modal and Button: the desktop's download stays as it was.
   return (
     <Modal
       open={open}
@@ -82,61 +94,50 @@ export function LinkedAccountsDialog({ open, onClose }: LinkedAccountsDialogProp
       footer={<Button onClick={onClose}>{t('linkedAccounts.close')}</Button>}
       destroyOnHidden
     >
+      {confirmHolder}
       <p>{t('linkedAccounts.intro')}</p>
       {links.kind === 'loading' && (
-        <div className="linked-accounts__loading" aria-busy="true">
-          <Spin />
-        </div>
+        <p className="linked-accounts__status" role="status">
+          {t('linkedAccounts.loading')}
+        </p>
       )}
       {links.kind === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('linkedAccounts.loadFailed')}
-          action={
-            <Button size="small" onClick={retry}>
-              {t('linkedAccounts.retry')}
-            </Button>
-          }
-        />
+        <div className="linked-accounts__status" role="alert">
+          <p>{t('linkedAccounts.loadFailed')}</p>
+          <Button onClick={retry}>{t('linkedAccounts.retry')}</Button>
+        </div>
       )}
-      {links.kind === 'ready' &&
-        (links.links.length === 0 ? (
-          <Empty description={t('linkedAccounts.empty')} />
-        ) : (
-          <List
-            dataSource={links.links}
-            rowKey={(link) => `${link.issuer}\n${link.subject}`}
-            renderItem={(link) => {
-              const provider = splitBilingual(link.providerName, i18n.language);
-              const nickname = link.nickname || link.subject;
-              return (
-                <List.Item
-                  actions={[
-                    <Popconfirm
-                      key="unlink"
-                      title={t('linkedAccounts.unlinkConfirm', { provider, nickname })}
-                      okText={t('linkedAccounts.unlink')}
-                      cancelText={t('linkedAccounts.cancel')}
-                      onConfirm={() => {
-                        void unlink(link);
-                      }}
-                    >
-                      <Button danger loading={busy === `${link.issuer}\n${link.subject}`}>
-                        {t('linkedAccounts.unlink')}
-                      </Button>
-                    </Popconfirm>,
-                  ]}
+      {links.kind === 'ready' && links.links.length === 0 && (
+        <p className="linked-accounts__status">{t('linkedAccounts.empty')}</p>
+      )}
+      {links.kind === 'ready' && links.links.length > 0 && (
+        <ul className="linked-accounts__list">
+          {links.links.map((link) => {
+            const key = `${link.issuer}\n${link.subject}`;
+            const provider = splitBilingual(link.providerName, i18n.language);
+            const nickname = link.nickname || link.subject;
+            return (
+              <li key={key} className="linked-accounts__item">
+                <div>
+                  <div className="linked-accounts__name">{`${provider} · ${nickname}`}</div>
+                  <div className="linked-accounts__date">
+                    {t('linkedAccounts.linkedAt', { date: date(link.linkedAt) })}
+                  </div>
+                </div>
+                <Button
+                  danger
+                  loading={busy === key}
+                  onClick={() => {
+                    askUnlink(link, provider, nickname);
+                  }}
                 >
-                  <List.Item.Meta
-                    title={`${provider} · ${nickname}`}
-                    description={t('linkedAccounts.linkedAt', { date: date(link.linkedAt) })}
-                  />
-                </List.Item>
-              );
-            }}
-          />
-        ))}
+                  {t('linkedAccounts.unlink')}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </Modal>
   );
 }

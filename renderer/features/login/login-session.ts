@@ -11,10 +11,9 @@ import {
   writeSession,
 } from '../../core/storage-keys';
 import { postLogin, postRelogin, postTicket, postUserClientLogin } from './api';
-import { fetchInAppProvider, postSocialLogin, requestSocialState } from './social/api';
-import { buildAuthorizeUrl, inAppClient, socialRedirectUri } from './social/authorize-url';
+import { postSocialLogin } from './social/api';
+import { inAppClient } from './social/in-app-client';
 import { deviceId } from './social/device-id';
-import { rememberSocialState } from './social/social-state';
 import { ticketApi } from './ticket-api';
 import type { ApiEnvelope } from '../../../contract/envelope';
 import type { LoginData } from '../../../contract/auth';
@@ -107,25 +106,6 @@ export function forgetQuery(names: readonly string[]): void {
   window.history.replaceState(window.history.state, '', url.toString());
 }
 
-/** Step 8: the in-app authorisation URL of WeChat or WeCom, once per session. */
-async function inAppAuthorizeUrl(): Promise<string | null> {
-  const client = inAppClient(navigator.userAgent);
-  if (client === null || readSession(STORAGE_KEYS.socialInAppTried) === '1') return null;
-  writeSession(STORAGE_KEYS.socialInAppTried, '1');
-  const info = await fetchInAppProvider(client, window.location.host);
-  if (info.status !== SUCCESS_STATUS || info.data === null) return null;
-  const provider = info.data;
-  const state = await requestSocialState(provider.providerId);
-  if (state.status !== SUCCESS_STATUS) return null;
-  rememberSocialState(state.data.state, provider.providerId);
-  return buildAuthorizeUrl(
-    provider,
-    'in-app',
-    state.data.state,
-    socialRedirectUri(window.location, provider.providerId),
-  );
-}
-
 /** The real context of the login check: the session store, the host and local storage. */
 export async function createLoginCheckContext(
   url: URL,
@@ -154,7 +134,11 @@ export async function createLoginCheckContext(
         lang,
         fallbackMessage,
       ),
-    inAppAuthorizeUrl,
+    // Step 8's code loads only inside WeChat or WeCom.
+    inAppAuthorizeUrl: async () =>
+      inAppClient(navigator.userAgent) === null
+        ? null
+        : (await import('./social/in-app')).inAppAuthorizeUrl(),
     forgetQuery,
     deviceId: device,
     messages: { ticketPathMissing: messages.ticketPathMissing },

@@ -1,4 +1,3 @@
-import { Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData } from '../../../contract/auth';
@@ -9,6 +8,7 @@ import { LoginForm } from '../../features/login/login-form';
 import { announceLoginSuccess, loginWith } from '../../features/login/login-session';
 import { fetchPendingIdentity, postBind } from '../../features/login/social/api';
 import { goToLanding } from '../navigation';
+import { PageLoading } from '../page-frame';
 
 type Pending =
   { kind: 'loading' } | { kind: 'found'; identity: SocialPendingIdentity } | { kind: 'missing' };
@@ -46,22 +46,28 @@ export function BindView() {
     };
   }, []);
 
+  // Plain elements, no antd Result or Spin: the page shares the login page's download.
   if (pending.kind === 'loading') {
     return (
-      <main className="simple-page" aria-busy="true">
-        <Spin description={t('bind.loading')}>{null}</Spin>
+      <main className="simple-page">
+        <PageLoading label={t('bind.loading')} />
       </main>
     );
   }
   if (pending.kind === 'missing') {
     return (
       <main className="simple-page">
-        <Result
-          status="warning"
-          title={t('bind.title')}
-          subTitle={t('bind.expired')}
-          extra={<a href="/login">{t('bind.backToLogin')}</a>}
-        />
+        <section className="login-box" aria-labelledby="bind-title">
+          <h1 id="bind-title" className="login-box__title">
+            {t('bind.title')}
+          </h1>
+          <p className="bind-page__intro" role="alert">
+            {t('bind.expired')}
+          </p>
+          <p className="bind-page__back">
+            <a href="/login">{t('bind.backToLogin')}</a>
+          </p>
+        </section>
       </main>
     );
   }

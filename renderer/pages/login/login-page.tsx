@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { hashRoute, useHash } from '../../core/hash-route';
 import { PageLoading } from '../page-frame';
+import { BindView } from './bind-view';
 import { LoginView } from './login-view';
 
-// Rarely visited: kept out of the login page's first download.
-const BindView = lazy(async () => ({ default: (await import('./bind-view')).BindView }));
+// The binding page shares the login form: in the login page's chunk (plain markup, small), so
+// the form's code is not split into shared chunks that compress worse. The forgot-password
+// page is rarely visited.
 const ForgetPasswordView = lazy(async () => ({
   default: (await import('./forget-password-view')).ForgetPasswordView,
 }));
@@ -29,11 +31,7 @@ export function LoginPage({ initialRoute }: { initialRoute: string | null }) {
   }, [known]);
 
   if (route === '/bind/' || route === '/bind') {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <BindView />
-      </Suspense>
-    );
+    return <BindView />;
   }
   if (route === '/forgetPassword') {
     return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SocialProvider } from '../../../../contract/social';
-import { buildAuthorizeUrl, inAppClient, socialRedirectUri } from './authorize-url';
+import { buildAuthorizeUrl, socialRedirectUri } from './authorize-url';
+import { inAppClient } from './in-app-client';
 import { readSocialCallback } from './social-callback';
 
 const weixin: SocialProvider = {

@@ -1,13 +1,6 @@
 import { queryParam } from '../../../core/hash-route';
 import type { SocialProvider } from '../../../../contract/social';
 
-/** Which in-app provider a user agent belongs to (spec §4 step 8): WeCom first, then WeChat. */
-export function inAppClient(userAgent: string): 'qy' | 'mp' | null {
-  if (/wxwork/i.test(userAgent)) return 'qy';
-  if (/MicroMessenger/i.test(userAgent)) return 'mp';
-  return null;
-}
-
 /**
  * The page a provider sends the user back to: this page, with plat naming the provider (spec §4
  * step 6 reads code or token with state or plat), and the redirect_uri this page was given (it

@@ -1,4 +1,3 @@
-import { WechatOutlined, WechatWorkOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../../../contract/social';
@@ -10,13 +9,14 @@ export interface OtherPlatformsProps {
   onChoose: (provider: SocialProvider) => void;
 }
 
-function ProviderLogo({ provider }: { provider: SocialProvider }) {
+/** The provider's logo (spec §3), or its name's first letter when it has none. */
+function ProviderLogo({ provider, name }: { provider: SocialProvider; name: string }) {
   const logo = safeLogoUri(provider.logo);
   if (logo !== null) return <img src={logo} alt="" width={28} height={28} />;
-  return provider.kind === 'wecom' ? (
-    <WechatWorkOutlined aria-hidden style={{ fontSize: 28, color: '#2b7ce9' }} />
-  ) : (
-    <WechatOutlined aria-hidden style={{ fontSize: 28, color: '#07c160' }} />
+  return (
+    <span className="other-platforms__initial" aria-hidden>
+      {name.slice(0, 1)}
+    </span>
   );
 }
 
@@ -46,7 +46,7 @@ export function OtherPlatforms({ providers, onChoose }: OtherPlatformsProps) {
                   onChoose(provider);
                 }}
               >
-                <ProviderLogo provider={provider} />
+                <ProviderLogo provider={provider} name={name} />
                 <span className="other-platforms__name">{name}</span>
               </Button>
             </li>

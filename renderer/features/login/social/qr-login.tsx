@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../../../contract/social';
@@ -59,24 +59,24 @@ export function QrLogin({ provider, onBack }: QrLoginProps) {
   return (
     <section className="qr-login" aria-label={t('login.scanWith', { name })}>
       <div className="qr-login__frame" aria-busy={qr.kind === 'loading'}>
-        {qr.kind === 'loading' && <Spin description={t('login.qrLoading')}>{null}</Spin>}
+        {/* Plain markup (no antd Spin or Alert): the QR chunk stays small. */}
+        {qr.kind === 'loading' && (
+          <p className="qr-login__status" role="status">
+            {t('login.qrLoading')}
+          </p>
+        )}
         {qr.kind === 'failed' && (
-          <Alert
-            type="error"
-            showIcon
-            title={t('login.qrFailed')}
-            action={
-              <Button
-                size="small"
-                onClick={() => {
-                  setQr({ kind: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t('login.retry')}
-              </Button>
-            }
-          />
+          <div className="qr-login__status" role="alert">
+            <p>{t('login.qrFailed')}</p>
+            <Button
+              onClick={() => {
+                setQr({ kind: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('login.retry')}
+            </Button>
+          </div>
         )}
         {qr.kind === 'ready' && (
           <iframe
@@ -97,5 +97,3 @@ export function QrLogin({ provider, onBack }: QrLoginProps) {
     </section>
   );
 }
-
-export default QrLogin;
