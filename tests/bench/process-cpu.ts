@@ -38,12 +38,10 @@ export function processCpuSeconds(pid: number): number {
   return (readTimes(pid)?.ticks ?? 0) / clockTicks();
 }
 
-/**
- * CPU seconds used so far by the living descendants of `root`, leaving out the subtrees of
- * `exclude` (the server the bench started, short-lived tools). A process that ended is not
- * counted: measure while the pages are still open.
- */
-export function treeCpuSeconds(root: number, exclude: readonly number[]): number {
+/** CPU ticks so far of each living descendant of `root`, outside the subtrees of `exclude`. */
+export type TreeSnapshot = ReadonlyMap<number, number>;
+
+export function treeSnapshot(root: number, exclude: readonly number[]): TreeSnapshot {
   const table = new Map<number, ProcessTimes>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -61,9 +59,20 @@ export function treeCpuSeconds(root: number, exclude: readonly number[]): number
     }
     return false;
   };
-  let ticks = 0;
+  const snapshot = new Map<number, number>();
   for (const [pid, times] of table) {
-    if (pid !== root && inTree(pid)) ticks += times.ticks;
+    if (pid !== root && inTree(pid)) snapshot.set(pid, times.ticks);
   }
+  return snapshot;
+}
+
+/**
+ * CPU seconds the tree used between two snapshots: each process living at the end, less what it
+ * had used at the start (a process started in between counts whole). A process that ended in
+ * between is not counted (its last figure is gone): measure while the pages are still open.
+ */
+export function treeCpuSecondsBetween(before: TreeSnapshot, after: TreeSnapshot): number {
+  let ticks = 0;
+  for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0);
   return ticks / clockTicks();
 }

@@ -45,7 +45,7 @@ import {
 } from '../e2e/harness';
 import { BENCH_ASSETS, BENCH_SERVER, buildBenchAssets } from './bench-assets';
 import { median } from './median';
-import { processCpuSeconds, treeCpuSeconds } from './process-cpu';
+import { processCpuSeconds, treeCpuSecondsBetween, treeSnapshot } from './process-cpu';
 import type { BenchReport, LaneFigures } from './report';
 import { UPLOAD_LANES, type LaneEnv, type LaneRun } from './upload-lanes';
 
@@ -144,7 +144,7 @@ async function hashInPage(browser: Browser, base: string, file: string, strictCs
       { timeout: 600_000, polling: 50 },
     );
     await handle.dispose();
-    await page.getByRole('button', { name: /^取消：/ }).click();
+    await page.getByRole('button', { name: /^取消：/ }).click({ timeout: 60_000 });
     const result = await page.evaluate(() => {
       const [measure] = performance.getEntriesByName('edudesk-upload-md5') as PerformanceMeasure[];
       const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] })
@@ -349,12 +349,12 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
         const opened = await lane.open(env);
         try {
           const server = processCpuSeconds(serverPid);
-          const browserCpu = treeCpuSeconds(process.pid, [serverPid]);
+          const browserCpu = treeSnapshot(process.pid, [serverPid]);
           const run = await opened.run();
           samples.get(lane.id)?.push({
             ...run,
             serverCpu: processCpuSeconds(serverPid) - server,
-            browserCpu: treeCpuSeconds(process.pid, [serverPid]) - browserCpu,
+            browserCpu: treeCpuSecondsBetween(browserCpu, treeSnapshot(process.pid, [serverPid])),
           });
         } finally {
           await opened.close();
