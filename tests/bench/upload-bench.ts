@@ -118,6 +118,8 @@ interface HashRun {
   /** How the worker read the file: byob, copy or slices (blob-blocks.ts). */
   reading: string;
   longestTaskMs: number;
+  /** Whether that task began before the MD5 did: the file selection's own task. */
+  longestIsSelection: boolean;
 }
 
 /** Selects a file on My files, waits for its MD5 (the worker), then cancels the upload. */
@@ -154,11 +156,16 @@ async function hashInPage(browser: Browser, base: string, file: string, strictCs
       const during = tasks.filter(
         (task) => task.start + task.duration >= measure.startTime && task.start <= end,
       );
+      const longest = during.reduce<{ start: number; duration: number } | null>(
+        (best, task) => (best === null || task.duration > best.duration ? task : best),
+        null,
+      );
       return {
         seconds: measure.duration / 1000,
         engine: String((measure.detail as { engine?: string } | null)?.engine),
         reading: String((measure.detail as { reading?: string } | null)?.reading),
-        longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
+        longestTaskMs: longest?.duration ?? 0,
+        longestIsSelection: longest !== null && longest.start <= measure.startTime,
       };
     });
     return result satisfies HashRun;
@@ -227,14 +234,18 @@ async function md5Benchmark(browser: Browser, base: string, dir: string, row: Ro
     spark.engine === 'spark',
     '',
   );
-  const tasks = [...wasm, spark].map((run) => run.longestTaskMs);
+  const runs = [...wasm, spark];
+  const tasks = runs.map((run) => run.longestTaskMs);
   const longest = Math.max(...tasks);
+  const selection = runs.filter((run) => run.longestTaskMs >= 50 && run.longestIsSelection);
   row(
     'main thread longest task while hashing',
     `${longest.toFixed(0)} ms`,
     '< 50 ms',
     longest < 50,
-    `every run: ${spread(tasks)} ms`,
+    `every run: ${spread(tasks)} ms; over 50 ms in ${String(
+      tasks.filter((ms) => ms >= 50).length,
+    )} runs, of which ${String(selection.length)} the file selection's own task (it starts the hash)`,
   );
   return !wasmPass || longest >= 50;
 }
