@@ -9,6 +9,32 @@ const MIB = 1024 * 1024;
 
 /** Spec §9: the chunk size, 2 MB by default (configurable per upload). */
 export const UPLOAD_CHUNK_SIZE = 2 * MIB;
+/**
+ * One step of a chunk profile: a file of at least `fromSize` bytes is cut in chunks of
+ * `chunkSize` bytes (issue 19, docs/upload.md "The large-file chunk profile").
+ */
+export interface ChunkProfileStep {
+  fromSize: number;
+  chunkSize: number;
+}
+
+/**
+ * The large-file profile (issue 19): larger chunks for large files, so a large upload takes
+ * fewer requests (each chunk is a check and a multipart request). Files under 64 MiB keep the
+ * configured chunk size (2 MB by default). The sizes were chosen by measurement (npm run bench,
+ * docs/upload.md); every one is well within the reference server's request limit (100 MiB).
+ */
+export const LARGE_FILE_CHUNK_PROFILE: readonly ChunkProfileStep[] = [
+  { fromSize: 64 * MIB, chunkSize: 8 * MIB },
+  { fromSize: 256 * MIB, chunkSize: 16 * MIB },
+];
+
+/**
+ * How chunk sizes are chosen: 'default' always uses the configured chunk size (spec §9: 2 MB),
+ * 'large-file' the steps above, or an application's own steps.
+ */
+export type ChunkProfile = 'default' | 'large-file' | readonly ChunkProfileStep[];
+
 /** Spec §9: the MD5 read block, 2 MB. */
 export const MD5_BLOCK_SIZE = 2 * MIB;
 /** Chunk requests in flight at once, per queue (issue 5: default 3). */

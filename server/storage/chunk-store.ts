@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UPLOAD_CODES, chunkLength, isMd5 } from '../../contract/upload';
 import { KeyedLock } from '../auth/keyed-lock';
+import { BackgroundFlush, flushToDisk } from './background-flush';
 import type { ContentStore } from './content-store';
 import type { PartialOwner, PartialUploadRepository } from './file-records';
 import { KeyedGate } from './keyed-gate';
@@ -56,6 +57,7 @@ export class ChunkStore {
   private readonly running = new RunningHashes();
   private readonly gate = new KeyedGate();
   private readonly chunkLock = new KeyedLock();
+  private readonly flushes = new BackgroundFlush();
 
   constructor(
     private readonly content: ContentStore,
@@ -113,6 +115,8 @@ export class ChunkStore {
           throw writeFailure(new Error('partial upload removed while written'));
         }
         this.running.advance(key, this.hashedUpload(file));
+        // Written to the disk while the next chunks arrive, not all at the merge.
+        this.flushes.request(this.partialPath(file, file.eachSize));
       }),
     );
   }
@@ -170,6 +174,7 @@ export class ChunkStore {
           : undefined;
       if (md5 !== file.md5) await this.mismatch(file);
       try {
+        await this.flushes.settle(partial);
         await flushToDisk(partial);
         await steps.keep(partial);
       } catch (error) {
@@ -189,6 +194,9 @@ export class ChunkStore {
 
   /** Forgets every partial upload of this content by the unit (after a merge, or a mismatch). */
   private async forgetAll(owner: PartialOwner): Promise<void> {
+    for (const eachSize of this.partials.chunkSizesOf(owner)) {
+      await this.flushes.settle(this.partialPath(owner, eachSize));
+    }
     this.partials.removeAll(owner);
     this.running.forget(ownerKey(owner));
     await fs.promises.rm(this.ownerDir(owner), { recursive: true, force: true });
@@ -229,6 +237,7 @@ export class ChunkStore {
       await this.gate.exclusive(ownerKey(stale), async () => {
         // A chunk written while the clean-up waited for the gate made it live again.
         if (!isStale(stale)) return;
+        await this.flushes.settle(this.partialPath(stale, stale.eachSize));
         await fs.promises.rm(this.chunkDir(stale, stale.eachSize), {
           recursive: true,
           force: true,
@@ -339,17 +348,6 @@ async function md5OfFile(file: string): Promise<string | undefined> {
     return hash.digest('hex');
   } catch {
     return undefined;
-  }
-}
-
-/** Flushes a file's bytes to the disk, so it is whole once renamed into place. */
-async function flushToDisk(file: string): Promise<void> {
-  // Opened for writing: Windows flushes only through a handle that may write.
-  const handle = await fs.promises.open(file, 'r+');
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
   }
 }
 

@@ -42,6 +42,11 @@ export const STORAGE_MESSAGES = {
     '合并后的文件校验失败，请重新上传',
     'The merged file does not match its MD5 checksum; please upload it again',
   ),
+  chunkTooLarge: (limitBytes: number) =>
+    bilingual(
+      `${UPLOAD_TEXTS.sizeExceeded}：每个分片最多 ${formatMib(limitBytes)}`,
+      `Size limit exceeded: a chunk may carry at most ${formatMib(limitBytes)}`,
+    ),
   diskFull: bilingual('服务器存储空间不足', 'The server is out of storage space'),
   writeError: bilingual('文件写入失败', 'The file could not be written'),
   fileNotFound: bilingual('文件不存在', 'File not found'),
@@ -66,6 +71,24 @@ export function malformedMultipart(): StorageError {
 
 export function payloadTooLarge(): StorageError {
   return new StorageError(413, UPLOAD_CODES.fileTooLarge, STORAGE_MESSAGES.sizeExceeded);
+}
+
+/**
+ * A chunk size (eachSize) over the server's request limit (issue 19): refused before any byte is
+ * read, 413 like any request over the limit, saying the limit.
+ */
+export function chunkTooLarge(limitBytes: number): StorageError {
+  return new StorageError(
+    413,
+    UPLOAD_CODES.fileTooLarge,
+    STORAGE_MESSAGES.chunkTooLarge(limitBytes),
+  );
+}
+
+/** A byte count in MiB for a message: '100 MiB', '1.5 MiB'. */
+function formatMib(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return `${Number.isInteger(mib) ? String(mib) : mib.toFixed(1)} MiB`;
 }
 
 /** A chunk longer or shorter than its place in the file (spec §4: eachSize, the last shorter). */

@@ -22,8 +22,9 @@ export interface UploadLimits {
 }
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
-  // Chunks are 2 MB; the single upload is meant for files up to one chunk, but platform
-  // applications also post whole documents through it.
+  // Chunks are 2 MB (16 MiB at most in the large-file profile, docs/upload.md); the single
+  // upload is meant for files up to one chunk, but platform applications also post whole
+  // documents through it.
   maxRequestBytes: 100 * MIB,
   // A 2 GB video with room to spare.
   maxFileBytes: 8 * GIB,

@@ -672,7 +672,8 @@ describe('storage limits and failures', () => {
         chunk: 2,
         eachSize: 5000,
       });
-      expect(chunkTooBig.json()).toMatchObject({ code: 'chunkmerge' });
+      expect(chunkTooBig.statusCode).toBe(413);
+      expect(chunkTooBig.json()).toMatchObject({ code: 'payload_too_large' });
       expect(filesUnder(path.join(t.dataDir, 'storage', 'tmp'))).toEqual([]);
     } finally {
       await t.close();

@@ -28,6 +28,7 @@ import {
   StorageError,
   STORAGE_MESSAGES,
   chunkSizeMismatch,
+  chunkTooLarge,
   payloadTooLarge,
   writeFailure,
 } from './storage-errors';
@@ -216,7 +217,8 @@ export class UploadService {
     if (size > maxFileBytes) throw payloadTooLarge();
     if (chunks < 1 || chunks > maxChunks) throw abnormalCount();
     if (eachSize !== undefined) {
-      if (eachSize < 1 || eachSize > maxRequestBytes) throw abnormalCount();
+      if (eachSize > maxRequestBytes) throw chunkTooLarge(maxRequestBytes);
+      if (eachSize < 1) throw abnormalCount();
       if (chunks !== chunkCount(size, eachSize)) throw abnormalCount();
     } else if (chunks > size) {
       // Whatever the chunk size, no chunk is empty.

@@ -2,8 +2,11 @@
  * `npm run bench`: performance figures, each next to a baseline measured in the same run.
  * - Login page: initial JavaScript and CSS, gzip KB (budget: JS at most 250 KB).
  * - GET /api/uaa/oauth/me requests per second as a ratio of a bare Fastify route (target ≥ 0.5).
- * - Uploads (tests/bench/upload-bench.ts): MD5 in the worker vs md5sum, upload vs curl, server
- *   memory, bytes re-sent on resume. Sizes: BENCH_MD5_MIB, BENCH_UPLOAD_MIB, BENCH_RESUME_MIB.
+ * - Uploads (tests/bench/upload-bench.ts): MD5 in the worker vs md5sum, the app's upload against
+ *   its peers (upload-lanes.ts: browser ceiling, Uppy+tus, the bare protocol, curl), server
+ *   memory, bytes re-sent on resume. Sizes: BENCH_MD5_MIB, BENCH_UPLOAD_MIB, BENCH_RESUME_MIB;
+ *   BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_LANES, BENCH_UPLOAD_PARTS.
+ * Every figure is also written to bench-report/index.html (tests/bench/report.ts).
  * - Desktop shell (tests/bench/shell-bench.ts): sign in → icons visible (median of 10, < 1 s),
  *   sequential API round trips on that path (≤ 3), desktop page initial JS (≤ 350 KB).
  * - Face recognition on the server (server/face/bench-face.ts): identify among 1,000 enrolled
@@ -30,11 +33,20 @@ import { runLighthouseBenchmarks } from './lighthouse-bench';
 import { runFaceBenchmark } from '../../server/face/bench-face';
 import { runFaceBrowserBenchmarks } from './face-bench';
 import { runOAuthBenchmarks } from './oauth-bench';
+import { BenchReport } from './report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
+/** Where the readable report is written (issue 19; not committed). */
+const REPORT_DIR = path.resolve('bench-report');
 
-function row(name: string, value: string, target: string, pass: boolean): void {
+const report = new BenchReport();
+let currentGroup = '';
+
+/** Prints a figure next to its target, and keeps it for the report. */
+function row(name: string, value: string, target: string, pass: boolean, detail = ''): void {
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(46)} ${value.padEnd(28)} ${target}`);
+  if (!pass && detail !== '') console.log(`      ${detail}`);
+  report.add({ group: currentGroup, name, value, target, pass, detail });
 }
 
 async function loginPageWeight(base: string): Promise<boolean> {
@@ -124,7 +136,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   login: loginPageWeight,
   oauth: (base) => runOAuthBenchmarks(row, base),
   me: meThroughput,
-  upload: (base) => runUploadBenchmarks(row, base),
+  upload: (base) => runUploadBenchmarks(row, base, report),
   desktop: () => runDesktopBenchmarks(row),
   shell: (base) => runShellBenchmarks(row, base),
   lighthouse: lighthousePages,
@@ -144,11 +156,13 @@ async function main(): Promise<void> {
   try {
     for (const [name, run] of Object.entries(GROUPS)) {
       if (only && !only.includes(name)) continue;
+      currentGroup = name;
       failed = (await run(base)) || failed;
     }
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
+    console.log(`Report: ${report.write(REPORT_DIR)}`);
   }
   if (failed) process.exitCode = 1;
 }

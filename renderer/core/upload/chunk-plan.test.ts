@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_SIZE } from '../../../contract/upload';
-import { planUpload } from './chunk-plan';
+import { LARGE_FILE_CHUNK_PROFILE, UPLOAD_CHUNK_SIZE } from '../../../contract/upload';
+import { chooseChunkSize, planUpload } from './chunk-plan';
 
 const MB2 = UPLOAD_CHUNK_SIZE;
 
@@ -47,5 +47,53 @@ describe('planUpload (spec §4, §9)', () => {
     expect(() => planUpload(10, 0)).toThrow(RangeError);
     expect(() => planUpload(-1, MB2)).toThrow(RangeError);
     expect(() => planUpload(1.5, MB2)).toThrow(RangeError);
+  });
+});
+
+describe('chooseChunkSize (issue 19: the large-file chunk profile)', () => {
+  const MIB = 1024 * 1024;
+
+  it('keeps 2 MB for every size by default', () => {
+    for (const size of [0, MB2, 64 * MIB, 10 * 1024 * MIB]) {
+      expect(chooseChunkSize(size), String(size)).toBe(MB2);
+      expect(chooseChunkSize(size, 'default'), String(size)).toBe(MB2);
+    }
+    expect(chooseChunkSize(10 * 1024 * MIB, 'default', 5 * MIB)).toBe(5 * MIB);
+  });
+
+  it('keeps 2 MB under the first step of the large-file profile, then its steps', () => {
+    const [first, second] = LARGE_FILE_CHUNK_PROFILE;
+    if (!first || !second) throw new Error('the profile has two steps');
+    expect(chooseChunkSize(first.fromSize - 1, 'large-file')).toBe(MB2);
+    expect(chooseChunkSize(first.fromSize, 'large-file')).toBe(first.chunkSize);
+    expect(chooseChunkSize(second.fromSize - 1, 'large-file')).toBe(first.chunkSize);
+    expect(chooseChunkSize(second.fromSize, 'large-file')).toBe(second.chunkSize);
+    expect(chooseChunkSize(1024 * 1024 * MIB, 'large-file')).toBe(second.chunkSize);
+  });
+
+  it('cuts a 1 GiB file in fewer, larger chunks, each within the server limit', () => {
+    const size = 1024 * MIB;
+    const chosen = chooseChunkSize(size, 'large-file');
+    expect(chosen).toBeGreaterThan(MB2);
+    // The reference server's default request limit (docs/upload.md).
+    expect(chosen).toBeLessThanOrEqual(100 * MIB);
+    expect(planUpload(size, chosen).chunks.length).toBeLessThan(size / MB2 / 4);
+  });
+
+  it("takes an application's own steps, whatever their order, never below the chunk size", () => {
+    const steps = [
+      { fromSize: 100 * MIB, chunkSize: 32 * MIB },
+      { fromSize: 10 * MIB, chunkSize: 4 * MIB },
+    ];
+    expect(chooseChunkSize(9 * MIB, steps)).toBe(MB2);
+    expect(chooseChunkSize(10 * MIB, steps)).toBe(4 * MIB);
+    expect(chooseChunkSize(100 * MIB, steps)).toBe(32 * MIB);
+    expect(chooseChunkSize(100 * MIB, steps, 64 * MIB)).toBe(64 * MIB);
+  });
+
+  it('refuses nonsense steps', () => {
+    expect(() => chooseChunkSize(1, [{ fromSize: 0, chunkSize: 0 }])).toThrow(RangeError);
+    expect(() => chooseChunkSize(1, [{ fromSize: -1, chunkSize: 1 }])).toThrow(RangeError);
+    expect(() => chooseChunkSize(1, 'large-file', 0)).toThrow(RangeError);
   });
 });

@@ -320,6 +320,58 @@ describe('UploadQueue on the reference server', { timeout: 20_000 }, () => {
     expect(await store.list('10001')).toEqual([]);
     second.dispose();
   });
+  it('cuts a large file by its chunk profile and resumes it with the size it started with', async () => {
+    const store = createIndexedDbQueueStore('test-profile', new IDBFactory());
+    const bytes = content(512 * KIB, 11);
+    const file = () => new File([bytes], 'profile.mp4', { lastModified: 7 });
+    const profile = [{ fromSize: 256 * KIB, chunkSize: 64 * KIB }];
+    const first = new UploadQueue({
+      chunkSize: 32 * KIB,
+      chunkProfile: profile,
+      retry: FAST_RETRY,
+      store,
+      owner: '10001',
+    });
+    // A small file keeps the configured chunk size.
+    const [small] = first.add([fileOf(96 * KIB, 12)]);
+    const [item] = first.add([file()]);
+    if (!item || !small) throw new Error('not added');
+    expect((await waitFor(first, small.id, ['done', 'error'])).chunks).toBe(3);
+    await new Promise<void>((resolve) => {
+      const stop = first.subscribe(() => {
+        if ((first.get(item.id)?.chunksSent ?? 0) >= 2) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    expect(first.get(item.id)?.chunks).toBe(8);
+    first.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The application's profile changed meanwhile: the upload keeps its 64 KiB chunks.
+    const second = new UploadQueue({
+      chunkSize: 32 * KIB,
+      retry: FAST_RETRY,
+      store,
+      owner: '10001',
+    });
+    await second.restore();
+    requests.length = 0;
+    second.add([file()]);
+    const done = await waitFor(second, item.id, ['done', 'error']);
+    expect(done).toMatchObject({ state: 'done', chunks: 8 });
+    expect(done.chunksSkipped).toBeGreaterThanOrEqual(2);
+    expect(count(STORAGE_API.chunkUpload)).toBe(8 - done.chunksSkipped);
+    expect(await stored(done.result)).toEqual(bytes);
+    second.dispose();
+  });
+
+  it('refuses a profile with nonsense steps when the queue is made', () => {
+    expect(() => new UploadQueue({ chunkProfile: [{ fromSize: 1, chunkSize: 0 }] })).toThrow(
+      RangeError,
+    );
+  });
 });
 
 describe('UploadQueue retries (scripted server)', () => {

@@ -2,10 +2,11 @@ import {
   DEFAULT_CHUNK_CONCURRENCY,
   DEFAULT_SERVER_ID,
   UPLOAD_CHUNK_SIZE,
+  type ChunkProfile,
   type UploadErrorType,
   type UploadedFileInfo,
 } from '../../../contract/upload';
-import { planUpload, type PlannedChunk } from './chunk-plan';
+import { chooseChunkSize, planUpload, type PlannedChunk } from './chunk-plan';
 import { relativePathOf, timestampUid } from './file-descriptor';
 import { hashFile, type HashOptions, type HashResult } from './hash-file';
 import { Limiter } from './limiter';
@@ -128,6 +129,12 @@ export const browserOnline: OnlineSource = {
 export interface UploadQueueOptions {
   /** Spec §9: 2 MB by default. */
   chunkSize?: number;
+  /**
+   * Issue 19: 'large-file' cuts large files in larger chunks (LARGE_FILE_CHUNK_PROFILE), or an
+   * application's own steps; 'default' (the default) always uses `chunkSize`. The size is chosen
+   * when a file is added and kept by its upload, also when it resumes after a reload.
+   */
+  chunkProfile?: ChunkProfile;
   /** Chunk requests in flight at once for the whole queue (default 3). */
   chunkConcurrency?: number;
   /** Files worked on at once (hashing one while another uploads). */
@@ -213,6 +220,7 @@ export class UploadQueue {
   constructor(options: UploadQueueOptions = {}) {
     this.options = {
       chunkSize: options.chunkSize ?? UPLOAD_CHUNK_SIZE,
+      chunkProfile: options.chunkProfile ?? 'default',
       chunkConcurrency: options.chunkConcurrency ?? DEFAULT_CHUNK_CONCURRENCY,
       fileConcurrency: options.fileConcurrency ?? 2,
       serverId: options.serverId ?? DEFAULT_SERVER_ID,
@@ -228,6 +236,8 @@ export class UploadQueue {
       simulatedProgressMs: options.simulatedProgressMs ?? 400,
       notifyIntervalMs: options.notifyIntervalMs ?? 100,
     };
+    // A profile with nonsense steps is refused here, not when the first file is added.
+    chooseChunkSize(0, this.options.chunkProfile, this.options.chunkSize);
     this.store = options.store ?? null;
     this.owner = options.owner ?? '';
     this.chunkLimiter = new Limiter(this.options.chunkConcurrency);
@@ -310,7 +320,7 @@ export class UploadQueue {
         inflight: new Map(),
         uid: timestampUid(),
         serverId: this.options.serverId,
-        chunkSize: this.options.chunkSize,
+        chunkSize: chooseChunkSize(file.size, this.options.chunkProfile, this.options.chunkSize),
         fileUpload: this.options.fileUpload ?? null,
       };
       this.entries.set(entry.item.id, entry);
