@@ -11,6 +11,12 @@ import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
 import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, rootFor } from './app-urls';
 import { ICON_GLYPHS } from './icon-glyphs';
+import {
+  THEME_STYLE_FILES,
+  THEME_STYLE_VERSIONS,
+  THEME_STYLES_PREFIX,
+  themeStylesheet,
+} from './theme-styles';
 import { iconSvg, type IconVariant } from './icon-svg';
 import { MODULE_VERSIONS } from './version-data';
 import { VIEWPORT_MODULES, viewportFiles } from './viewport-modules';
@@ -71,6 +77,16 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       .header('cache-control', ICON_CACHE)
       .send(iconSvg(code, glyph, variant));
   });
+
+  // Theme stylesheets of the common plugin CSS path (spec §7, §9), issue 16.
+  for (const version of THEME_STYLE_VERSIONS) {
+    for (const file of THEME_STYLE_FILES) {
+      const css = themeStylesheet(file) ?? '';
+      app.get(`${THEME_STYLES_PREFIX}${version}/${file}`, (_request, reply) =>
+        sendText(reply, css, 'text/css; charset=utf-8', REVALIDATE),
+      );
+    }
+  }
 
   app.get(APP_PAGE_SCRIPT_PATH, (_request, reply) =>
     sendText(reply, APP_PAGE_SCRIPT, 'text/javascript; charset=utf-8', REVALIDATE),

@@ -11,6 +11,7 @@ import {
   SEED_YEAR,
 } from './seed-data';
 import { seedDesktopData } from './seed-desktop';
+import { seedNotices } from '../notices/seed-notices';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -110,6 +111,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       ).run(tokenHash(DEMO_CLIENT_ID), client.id, now);
     }
     seedDesktopData(db, now);
+    // Issue 16: the notice application's notices.
+    seedNotices(db, now);
     return true;
   })();
 }
