@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import * as React from 'react';
-import { isLangType, type LanguageOption } from '../../contract/languages';
+import { isLangType, type LangType, type LanguageOption } from '../../contract/languages';
 import { PH_VERSION } from '../core/env';
 import { hashRoute, useHash } from '../core/hash-route';
 import { http } from '../core/http/http';
@@ -31,6 +31,9 @@ import { UploadButton } from '../ui/upload/upload-button';
 import { UploadList } from '../ui/upload/upload-list';
 import { UploadPanel } from '../ui/upload/upload-panel';
 import { phZhCN } from './builtin';
+import { antdParts } from './antd-parts';
+import { LanguageSwitcher } from '../features/language/language-switcher';
+import { useTranslation } from 'react-i18next';
 import { AppRouter } from './app-router';
 import { assertGlobalPh, checkInitConfig, type PhInitConfig, type PhRoute } from './init-config';
 import { format, kit, validators } from './kit';
@@ -141,6 +144,12 @@ async function init(config: PhInitConfig): Promise<PhContext> {
   };
 }
 
+/** The active language's translate function; the component re-renders when the language changes. */
+function useT(): (key: string, options?: Record<string, unknown>) => string {
+  const { t } = useTranslation();
+  return (key, options) => t(key, options ?? {});
+}
+
 /** Renders a node with the shared layer's providers (language, theme, toasts); returns unmount. */
 function mount(container: Element, node: ReactNode): () => void {
   const root = renderLayer(container, node);
@@ -163,8 +172,19 @@ export const PH = {
   can: (code: string | readonly string[]) => can(usePermissions.getState(), code),
   React,
   createElement,
+  /** The antd components applications build their pages with (PH's own copy: one React). */
+  antd: antdParts,
+  /** The layer's i18next: an application adds its own texts and translates with them. */
+  i18n: {
+    t: (key: string, options?: Record<string, unknown>): string => i18n.t(key, options ?? {}),
+    addTexts: (lang: LangType, texts: Record<string, unknown>) => {
+      i18n.addResourceBundle(lang, 'translation', texts, true, true);
+    },
+    language: () => currentLanguage(),
+  },
   ui: {
     ...kit,
+    LanguageSwitcher,
     AppRouter,
     Access,
     RouteOutlet,
@@ -179,7 +199,7 @@ export const PH = {
   },
   validators,
   format,
-  hooks: { usePermissions, useSession, useHash },
+  hooks: { usePermissions, useSession, useHash, useT },
   route: { hashRoute },
   upload: { pageQueue: pageUploadQueue },
 };

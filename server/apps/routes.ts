@@ -9,6 +9,7 @@ import { IMAGE_CSP, setHtmlSecurityHeaders } from '../http/security-headers';
 import type { ServicesPluginOptions } from '../services';
 import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
+import { renderNoticePage } from './notice-page-html';
 import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, rootFor } from './app-urls';
 import { ICON_GLYPHS } from './icon-glyphs';
 import {
@@ -22,6 +23,7 @@ import { MODULE_VERSIONS } from './version-data';
 import { VIEWPORT_MODULES, viewportFiles } from './viewport-modules';
 
 const REVALIDATE = 'no-cache';
+const NOTICE_APP_CODE = 'tzgg';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ICON_CACHE = 'public, max-age=86400';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -113,7 +115,9 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
         });
         if (pages.has(url)) continue;
         pages.add(url);
-        const html = renderAppPage({
+        // Issue 16: the notice application is a real application built on PH.
+        const render = storedApp.code === NOTICE_APP_CODE ? renderNoticePage : renderAppPage;
+        const html = render({
           code: storedApp.code,
           serverId: storedApp.serverId,
           zname: storedApp.zname,

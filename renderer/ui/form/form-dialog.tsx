@@ -24,7 +24,7 @@ export interface FormDialogProps<V extends object> {
   width?: number | string;
   height?: number | string;
   /** The Form.Items; or a function of the form instance. */
-  children: ReactNode | ((form: FormInstance<V>) => ReactNode);
+  children?: ReactNode | ((form: FormInstance<V>) => ReactNode);
 }
 
 /**

@@ -66,7 +66,7 @@ export interface ScrollLoadProps {
   height?: number | string;
   label?: string;
   handleRef?: Ref<ScrollLoadHandle>;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /**
