@@ -18,4 +18,3 @@ export const NOTICE_CODES = {
 
 export const NOTICE_CATEGORIES = ['school', 'teaching', 'safety', 'activity', 'family'] as const;
 export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
-
