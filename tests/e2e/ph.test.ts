@@ -240,6 +240,12 @@ describe('Notices (通知公告), an application built on PH', () => {
       }
       return messages;
     });
+    // The typed library: its declarations are served beside the bundle, versioned with it.
+    const types = await page.request.get(
+      `${suite.server.url}/common/plugins/common-ph/0.1.0/ph.d.ts`,
+    );
+    expect(types.status()).toBe(200);
+    expect(await types.text()).toContain("export * from './types/renderer/ph/index'");
     expect(errors).toEqual([
       'PH.init: code is required',
       'PH.init: appCode is required',
