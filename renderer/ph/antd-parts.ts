@@ -14,6 +14,7 @@ import {
   Select,
   Space,
   Spin,
+  Table,
   Tag,
   Tooltip,
   Typography,
@@ -40,6 +41,7 @@ export interface AntdParts {
   Select: typeof Select;
   Space: typeof Space;
   Spin: typeof Spin;
+  Table: typeof Table;
   Tag: typeof Tag;
   Tooltip: typeof Tooltip;
   Typography: typeof Typography;
@@ -61,6 +63,7 @@ export const antdParts: AntdParts = {
   Select,
   Space,
   Spin,
+  Table,
   Tag,
   Tooltip,
   Typography,

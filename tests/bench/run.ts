@@ -10,6 +10,8 @@
  *   faces after warm-up (< 300 ms).
  * - Lighthouse (tests/bench/lighthouse-bench.ts, desktop preset, Debian Chromium) on the login
  *   and desktop pages: performance, accessibility, best practices each ≥ 95.
+ * - PH (tests/bench/ph-bench.ts): the notice application's initial JS (no charts in it), the
+ *   charts chunk, and the paged container's 400-row render vs a bare antd Table (≤ 1.2).
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -27,6 +29,7 @@ import { runShellBenchmarks } from './shell-bench';
 import { runLighthouseBenchmarks } from './lighthouse-bench';
 import { runFaceBenchmark } from '../../server/face/bench-face';
 import { runFaceBrowserBenchmarks } from './face-bench';
+import { runPhBenchmarks } from './ph-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 
@@ -126,6 +129,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   lighthouse: lighthousePages,
   'face-server': faceServer,
   'face-browser': (base) => runFaceBrowserBenchmarks(row, base),
+  ph: (base) => runPhBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {
