@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
@@ -8,6 +9,11 @@ const suite = e2eSuite();
 const NOTICE_PAGE = '/pages/notice/pc_tzgg_pre/index.html';
 const NOTICE_MOBILE_PAGE = '/pages/notice/mobile_tzgg_pre/index.html';
 const SEEDED = 2040;
+const PH_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 async function noticesOf(
   username: string,
@@ -242,7 +248,7 @@ describe('Notices (通知公告), an application built on PH', () => {
     });
     // The typed library: its declarations are served beside the bundle, versioned with it.
     const types = await page.request.get(
-      `${suite.server.url}/common/plugins/common-ph/0.1.0/ph.d.ts`,
+      `${suite.server.url}/common/plugins/common-ph/${PH_VERSION}/ph.d.ts`,
     );
     expect(types.status()).toBe(200);
     expect(await types.text()).toContain("export * from './types/renderer/ph/index'");
@@ -251,5 +257,17 @@ describe('Notices (通知公告), an application built on PH', () => {
       'PH.init: appCode is required',
       '数据类型错误，语言列表必须是数组！',
     ]);
+  });
+});
+
+describe('PH in the other application pages (the "Shared layer (PH)" card)', () => {
+  it('shows a permitted route and the catch-all not-found page for one outside the menu', async () => {
+    const page = await noticesOf('teacher02', '/timetable', '/pages/kcb/pc_kcb_pre/index.html');
+    const shared = page.getByRole('region', { name: /共享层/ });
+    await shared.getByText('页面 · Page /timetable').waitFor();
+    await page.evaluate(() => {
+      window.location.hash = '#/publish';
+    });
+    await shared.getByRole('heading', { name: '页面不存在' }).waitFor();
   });
 });
