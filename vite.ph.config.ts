@@ -16,6 +16,18 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   plugins: [react()],
+  resolve: {
+    // echarts' theme files register themselves on require('echarts/lib/echarts'), the full
+    // echarts; give them echarts/core's registerTheme instead (renderer/ui/chart).
+    alias: [
+      {
+        find: /^echarts\/lib\/echarts$/,
+        replacement: fileURLToPath(
+          new URL('./renderer/ui/chart/echarts-theme-host.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   // The pages' build already copied renderer/public/.
   publicDir: false,
   define: {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,17 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // As in vite.ph.config.ts: echarts' theme files register on echarts/core.
+    alias: [
+      {
+        find: /^echarts\/lib\/echarts$/,
+        replacement: fileURLToPath(
+          new URL('./renderer/ui/chart/echarts-theme-host.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   define: {
     'import.meta.env.VITE_PH_VERSION': JSON.stringify(pkg.version),
   },

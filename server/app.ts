@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import { applicationRoutes } from './apps/routes';
 import { baseRoutes } from './base/routes';
+import { noticeRoutes } from './notices/notice-routes';
 import { tableExportRoutes } from './base/table-export-routes';
 import { faceRoutes } from './face/face-routes';
 import { registerBodyParsers } from './http/body-parsers';
@@ -105,6 +106,8 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(clientLoginRoutes, { services });
   await app.register(faceRoutes, { services });
   await app.register(applicationRoutes, { services });
+  // Issue 16: the notice application built on PH.
+  await app.register(noticeRoutes, { services });
   await app.register(ssoRoutes, { services });
   await app.register(helpCentreRoutes, { services });
   await app.register(oauthRoutes, { services });

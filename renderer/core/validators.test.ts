@@ -4,6 +4,7 @@ import {
   LOGIN_ERROR_KEYS,
   isContact,
   isEmail,
+  idCardCheckChar,
   isIdCard,
   isMobile,
   isPasswordRuleA,
@@ -13,10 +14,12 @@ import {
 
 describe('isIdCard', () => {
   it.each([
-    ['110105199003071234', true],
-    ['11010519900307123X', true],
-    ['11010519900307123x', true],
-    ['440301200002291234', true], // 2000 is a leap year
+    ['110105199003071239', true],
+    ['11010519491231002X', true], // check character X
+    ['11010519491231002x', true],
+    ['110105199003071234', false], // wrong check character (9 is right)
+    ['11010519900307123X', false],
+    ['440301200002291237', true], // 2000 is a leap year
     ['440301190002291234', false], // 1900 is not
     ['110105199002301234', false], // no 30 February
     ['110105199013071234', false], // no month 13
@@ -32,6 +35,14 @@ describe('isIdCard', () => {
     ['', false],
   ])('%s → %s', (value, valid) => {
     expect(isIdCard(value)).toBe(valid);
+  });
+});
+
+describe('idCardCheckChar', () => {
+  it('is the GB 11643 check character, X for 10', () => {
+    expect(idCardCheckChar('11010519900307123')).toBe('9');
+    expect(idCardCheckChar('11010519491231002')).toBe('X');
+    expect(idCardCheckChar('44030120000229123')).toBe('7');
   });
 });
 

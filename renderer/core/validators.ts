@@ -10,10 +10,23 @@ function isRealDate(year: number, month: number, day: number): boolean {
 const ID_CARD_15 = /^[1-9]\d{5}(\d{2})(\d{2})(\d{2})\d{3}$/;
 const ID_CARD_18 = /^[1-9]\d{5}(\d{4})(\d{2})(\d{2})\d{3}[\dXx]$/;
 
+/** GB 11643-1999: the weights of the first 17 digits and the check character of sum mod 11. */
+const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const ID_CARD_CHECK = '10X98765432';
+
+/** The check character of an 18-digit number's first 17 digits. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  ID_CARD_WEIGHTS.forEach((weight, index) => {
+    sum += Number(first17.charAt(index)) * weight;
+  });
+  return ID_CARD_CHECK.charAt(sum % 11);
+}
+
 /**
  * Identity card number: the old 15-digit format (birth date YYMMDD, 19xx), or the 18-digit
  * format whose date part is a real date (not in the future) and whose last character is a digit
- * or X.
+ * or X, the check character of GB 11643 (a number with a wrong one was mistyped).
  */
 export function isIdCard(value: string): boolean {
   const old = ID_CARD_15.exec(value);
@@ -22,7 +35,8 @@ export function isIdCard(value: string): boolean {
   if (!current) return false;
   const [year, month, day] = [Number(current[1]), Number(current[2]), Number(current[3])];
   if (year < 1800 || !isRealDate(year, month, day)) return false;
-  return Date.UTC(year, month - 1, day) <= Date.now();
+  if (Date.UTC(year, month - 1, day) > Date.now()) return false;
+  return idCardCheckChar(value.slice(0, 17)) === value.charAt(17).toUpperCase();
 }
 
 /** Email: a loose local part, @, domain and dot. */

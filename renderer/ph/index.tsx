@@ -1,12 +1,19 @@
 import { createElement, type ReactNode } from 'react';
 import * as React from 'react';
-import type { LangType } from '../../contract/languages';
+import { isLangType, type LangType, type LanguageOption } from '../../contract/languages';
 import { PH_VERSION } from '../core/env';
 import { hashRoute, useHash } from '../core/hash-route';
 import { http } from '../core/http/http';
 import { currentLanguage, i18n } from '../core/i18n/instance';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
+import { LANGUAGE_LIST_ERROR } from '../core/i18n/language-list';
+import { readPageQuery, type PageQuery } from '../core/page-query';
+import { filterRoutes } from '../core/permissions/code-keys';
 import { can, loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
+import { readSession, SESSION_KEYS } from '../core/storage-keys';
+import type { ResolvedTheme } from '../core/theme/theme-engine';
+import { useTheme } from '../core/theme/theme-store';
+import { DEFAULT_THEME_PATH, themeStylesheetHref } from '../core/theme/theme-stylesheet';
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { pageUploadQueue } from '../core/upload/page-queue';
@@ -24,46 +31,123 @@ import { UploadButton } from '../ui/upload/upload-button';
 import { UploadList } from '../ui/upload/upload-list';
 import { UploadPanel } from '../ui/upload/upload-panel';
 import { phZhCN } from './builtin';
+import { antdParts } from './antd-parts';
+import { LanguageSwitcher } from '../features/language/language-switcher';
+import { useTranslation } from 'react-i18next';
+import { AppRouter } from './app-router';
+import { assertGlobalPh, checkInitConfig, type PhInitConfig, type PhRoute } from './init-config';
+import { format, kit, validators } from './kit';
 
-/** What a platform application tells PH about itself (spec: the shared layer "PH"). */
-export interface PhConfig {
-  /** The module code: its language files live under /{root}/{code}/lang/ (spec §7). */
-  code: string;
-  /** The application code sent in the app-code header. */
-  appCode: string;
-  /** The menu resource tree to read permission codes from (spec §6); the code by default. */
-  resourcePath?: string;
-  /** A language to use instead of the resolved one (spec §9 resolution order: the argument). */
-  lang?: LangType;
-}
+export type { PhInitConfig, PhRoute } from './init-config';
+
+/** Kept for applications written against the first PH: the init config of spec §3. */
+export type PhConfig = PhInitConfig;
 
 export interface PhContext {
   user: CurrentUser | null;
   lang: string;
+  /** The languages to offer (spec §3; zh-HK is the picker's too). */
+  langList: LanguageOption[];
+  /** The query parameters of spec §2 (pagemodel, replaceThemeColor, paltformModel, redirectCode). */
+  query: PageQuery;
+  /** The routes the user may open: with routerType async, filtered by permission codes. */
+  routes: PhRoute[];
+  mobile: boolean;
+}
+
+function applyPageClasses(config: PhInitConfig, query: PageQuery): void {
+  const root = document.documentElement;
+  root.classList.toggle('ph-content-only', query.contentOnly);
+  root.classList.toggle('ph-mobile', config.mobile === true);
+  if (config.appName) document.title = config.appName;
+}
+
+/** The theme stylesheet of the common plugin CSS path follows the page's theme. */
+function followThemeStylesheet(themePath: string): void {
+  const apply = (resolved: ResolvedTheme) => {
+    let link = document.querySelector<HTMLLinkElement>('link[data-ph-theme]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.dataset.phTheme = '';
+      document.head.append(link);
+    }
+    const href = themeStylesheetHref(themePath, resolved);
+    if (link.getAttribute('href') !== href) link.href = href;
+  };
+  apply(useTheme.getState().resolved);
+  useTheme.subscribe((state, before) => {
+    if (state.resolved !== before.resolved) apply(state.resolved);
+  });
 }
 
 /**
- * Signs the application into the shared layer: the request client's headers and toasts, the
- * language (spec §9) with the shared and module language files, the current user (spec §4) and,
- * for user types 2 and 4, the permission codes of the application's menu tree (spec §6).
+ * Signs the application into the shared layer (spec §3 app init config, §5 init): checks the
+ * config (code and appCode required, the language list an array, the global PH present); the
+ * request client's headers and toasts; the language (spec §9) with the shared and module
+ * language files; the theme (replaceThemeColor, the user's, the config's) and its stylesheet;
+ * the current user (spec §4) unless islogin is false and, for user types 2 and 4, the
+ * permission codes of the application's menu tree (spec §6), which filter async routes.
  */
-async function init(config: PhConfig): Promise<PhContext> {
+async function init(config: PhInitConfig): Promise<PhContext> {
+  assertGlobalPh(globalThis);
+  let langList: LanguageOption[];
+  try {
+    ({ langList } = checkInitConfig(config));
+  } catch (error) {
+    if (error instanceof Error && error.message === LANGUAGE_LIST_ERROR) {
+      notify.error(error.message);
+    }
+    throw error;
+  }
+  const query = readPageQuery(window.location);
+  applyPageClasses(config, query);
+  const stored = readSession(SESSION_KEYS.theme);
+  const theme = query.replaceThemeColor ?? stored ?? config.theme;
+  if (theme) useTheme.getState().setTheme(theme);
+  followThemeStylesheet(config.themePath ?? DEFAULT_THEME_PATH);
+
   const lang = resolveLanguage(
-    readLanguageContext(window.location, undefined, config.lang ?? null),
+    readLanguageContext(
+      window.location,
+      undefined,
+      config.lang !== undefined && isLangType(config.lang) ? config.lang : null,
+    ),
   );
   await startLayer({ code: config.code, appCode: config.appCode, lang, builtin: phZhCN });
-  const user = await fetchCurrentUser();
-  if (user && loadsPermissionTree(user.userType)) {
-    try {
-      usePermissions
-        .getState()
-        .setTree(await fetchResourceTree(config.resourcePath ?? config.code));
-    } catch {
-      // No tree: nothing is permitted beyond the always-allowed paths.
-      usePermissions.getState().setTree([]);
+  let user: CurrentUser | null = null;
+  if (config.islogin !== false) {
+    user = await fetchCurrentUser();
+    if (user && loadsPermissionTree(user.userType)) {
+      try {
+        usePermissions
+          .getState()
+          .setTree(await fetchResourceTree(config.resourcePath ?? config.code));
+      } catch {
+        // No tree: nothing is permitted beyond the always-allowed paths.
+        usePermissions.getState().setTree([]);
+      }
     }
   }
-  return { user, lang: currentLanguage() };
+  const permissions = usePermissions.getState();
+  const routes = [...(config.router ?? [])];
+  return {
+    user,
+    lang: currentLanguage(),
+    langList,
+    query,
+    routes:
+      config.routerType === 'async' && permissions.enforced
+        ? filterRoutes(routes, permissions.codeKeys)
+        : routes,
+    mobile: config.mobile === true,
+  };
+}
+
+/** The active language's translate function; the component re-renders when the language changes. */
+function useT(): (key: string, options?: Record<string, unknown>) => string {
+  const { t } = useTranslation();
+  return (key, options) => t(key, options ?? {});
 }
 
 /** Renders a node with the shared layer's providers (language, theme, toasts); returns unmount. */
@@ -88,7 +172,20 @@ export const PH = {
   can: (code: string | readonly string[]) => can(usePermissions.getState(), code),
   React,
   createElement,
+  /** The antd components applications build their pages with (PH's own copy: one React). */
+  antd: antdParts,
+  /** The layer's i18next: an application adds its own texts and translates with them. */
+  i18n: {
+    t: (key: string, options?: Record<string, unknown>): string => i18n.t(key, options ?? {}),
+    addTexts: (lang: LangType, texts: Record<string, unknown>) => {
+      i18n.addResourceBundle(lang, 'translation', texts, true, true);
+    },
+    language: () => currentLanguage(),
+  },
   ui: {
+    ...kit,
+    LanguageSwitcher,
+    AppRouter,
     Access,
     RouteOutlet,
     NotFound,
@@ -100,10 +197,17 @@ export const PH = {
     downloadByForm,
     exportTable: (options: Parameters<typeof exportTable>[1]) => exportTable(i18n.t, options),
   },
-  hooks: { usePermissions, useSession, useHash },
+  validators,
+  format,
+  hooks: { usePermissions, useSession, useHash, useT },
   route: { hashRoute },
   upload: { pageQueue: pageUploadQueue },
 };
 
 export type PhApi = typeof PH;
+
+// Applications that load PH as a classic script (or a bundle of their own) find it as the
+// global PH; init requires it (spec §5).
+(globalThis as { PH?: PhApi }).PH ??= PH;
+
 export default PH;

@@ -46,7 +46,10 @@ describe('application pages, icons, viewport modules and versions', () => {
     const page = await t.app.inject({ url: '/pages/notice/pc_tzgg_pre/index.html' });
     expect(page.statusCode).toBe(200);
     expect(page.headers).toMatchObject(HTML_HEADERS);
-    expect(page.body).toContain('<title>通知公告 · EduDesk</title>');
+    // The notice application (issue 16): its own bundle, loading PH, and the licence check.
+    expect(page.body).toContain('<title>通知公告</title>');
+    expect(page.body).toContain('<script type="module" src="/common/apps/notices/notices.js">');
+    expect(page.body).toContain('data-ph="/common/plugins/common-ph/');
     expect(page.body).toContain('<script src="/common/apps/app-page.js"></script>');
     expect(page.body).toContain('该模块已到期，请联系管理员！');
     expect(page.body).toContain('href="/pages/base/pc_desktop_all/index.html"');

@@ -9,13 +9,21 @@ import { IMAGE_CSP, setHtmlSecurityHeaders } from '../http/security-headers';
 import type { ServicesPluginOptions } from '../services';
 import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
+import { renderNoticePage } from './notice-page-html';
 import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, rootFor } from './app-urls';
 import { ICON_GLYPHS } from './icon-glyphs';
+import {
+  THEME_STYLE_FILES,
+  THEME_STYLE_VERSIONS,
+  THEME_STYLES_PREFIX,
+  themeStylesheet,
+} from './theme-styles';
 import { iconSvg, type IconVariant } from './icon-svg';
 import { MODULE_VERSIONS } from './version-data';
 import { VIEWPORT_MODULES, viewportFiles } from './viewport-modules';
 
 const REVALIDATE = 'no-cache';
+const NOTICE_APP_CODE = 'tzgg';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ICON_CACHE = 'public, max-age=86400';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -72,6 +80,16 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       .send(iconSvg(code, glyph, variant));
   });
 
+  // Theme stylesheets of the common plugin CSS path (spec §7, §9), issue 16.
+  for (const version of THEME_STYLE_VERSIONS) {
+    for (const file of THEME_STYLE_FILES) {
+      const css = themeStylesheet(file) ?? '';
+      app.get(`${THEME_STYLES_PREFIX}${version}/${file}`, (_request, reply) =>
+        sendText(reply, css, 'text/css; charset=utf-8', REVALIDATE),
+      );
+    }
+  }
+
   app.get(APP_PAGE_SCRIPT_PATH, (_request, reply) =>
     sendText(reply, APP_PAGE_SCRIPT, 'text/javascript; charset=utf-8', REVALIDATE),
   );
@@ -97,7 +115,9 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
         });
         if (pages.has(url)) continue;
         pages.add(url);
-        const html = renderAppPage({
+        // Issue 16: the notice application is a real application built on PH.
+        const render = storedApp.code === NOTICE_APP_CODE ? renderNoticePage : renderAppPage;
+        const html = render({
           code: storedApp.code,
           serverId: storedApp.serverId,
           zname: storedApp.zname,

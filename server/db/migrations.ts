@@ -514,4 +514,24 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 11,
+    name: 'notices: the notice application built on PH (issue 16)',
+    sql: `
+      -- The notices (通知公告) of each unit; the list is paged newest first and searched by title.
+      CREATE TABLE notices (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        unit_id      INTEGER NOT NULL,
+        title        TEXT    NOT NULL,
+        category     TEXT    NOT NULL,
+        content      TEXT    NOT NULL,
+        publisher    TEXT    NOT NULL,
+        contact      TEXT    NOT NULL DEFAULT '',
+        email        TEXT    NOT NULL DEFAULT '',
+        published_at INTEGER NOT NULL,
+        created_by   INTEGER
+      );
+      CREATE INDEX notices_unit_published ON notices (unit_id, published_at DESC, id DESC);
+    `,
+  },
 ];

@@ -12,6 +12,7 @@ import {
 } from './seed-data';
 import { seedDesktopData } from './seed-desktop';
 import { seedSocialDemo } from './seed-social';
+import { seedNotices } from '../notices/seed-notices';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -112,6 +113,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
     seedDesktopData(db, now);
     seedSocialDemo(db, now);
+    // Issue 16: the notice application's notices.
+    seedNotices(db, now);
     return true;
   })();
 }

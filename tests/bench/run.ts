@@ -15,6 +15,8 @@
  *   and desktop pages: performance, accessibility, best practices each ≥ 95.
  * - Partner sign-in (tests/bench/oauth-bench.ts): the authorisation page's initial JS, and the
  *   round trip from the page shown to the partner holding tokens in sequential requests (≤ 3).
+ * - PH (tests/bench/ph-bench.ts): the notice application's initial JS (no charts in it), the
+ *   charts chunk, and the paged container's 400-row render vs a bare antd Table (≤ 1.2).
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -34,6 +36,7 @@ import { runFaceBenchmark } from '../../server/face/bench-face';
 import { runFaceBrowserBenchmarks } from './face-bench';
 import { runOAuthBenchmarks } from './oauth-bench';
 import { BenchReport } from './report';
+import { runPhBenchmarks } from './ph-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 /** Where the readable report is written (issue 19; not committed). */
@@ -142,6 +145,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   lighthouse: lighthousePages,
   'face-server': faceServer,
   'face-browser': (base) => runFaceBrowserBenchmarks(row, base),
+  ph: (base) => runPhBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {

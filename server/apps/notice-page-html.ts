@@ -1,0 +1,57 @@
+import { appIconPath, phModulePath } from '../../contract/api-paths';
+import { APP_PAGE_SCRIPT_PATH, type AppPage } from './app-page-html';
+import { escapeHtml } from './html-escape';
+import { PRODUCT_VERSION } from './version-data';
+
+/** The notice application's bundle (vite.notices.config.ts), served from the web build. */
+export const NOTICE_APP_SCRIPT_PATH = '/common/apps/notices/notices.js';
+
+const STYLE = `*{box-sizing:border-box}
+body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif;background:#f4f6fa;color:#1f2d3d}
+.notices{max-width:1600px;margin:0 auto;padding:16px 24px}
+.notices--mobile{padding:8px 12px}
+.notices-header{display:flex;align-items:center;gap:16px;flex-wrap:wrap;padding:0 0 12px;margin-bottom:16px}
+.notices-header h1{margin:0;font-size:22px;margin-inline-end:auto}
+.notices--mobile .notices-header h1{font-size:18px}
+.notices-main{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 4px rgba(15,23,42,.08)}
+.notices--mobile .notices-main{padding:8px}
+.notices-charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:16px;margin-top:16px}
+.notices--mobile .notices-filters .ant-input-search{width:100%!important}
+.notice-detail__meta{color:#5c6b7a}
+.notices-loading{padding:48px;text-align:center;color:#5c6b7a}
+.notices-bar{display:flex;justify-content:flex-end;padding:6px 24px 0;font-size:13px}
+.notices-bar a{color:#3a63ad}
+.app-page__blocked{position:fixed;inset:0;z-index:3000;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.6)}
+.app-page__blocked[hidden]{display:none}
+.app-page__blocked-box{background:#fff;border-radius:8px;padding:32px 40px;text-align:center;font-size:18px}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+@media (max-width:600px){.notices-charts{grid-template-columns:1fr}}`;
+
+/**
+ * The notice application's page (issue 16): an empty root the bundle fills. The bundle loads
+ * PH from the URL on the root (data-ph), as a platform application does. The shared page
+ * script keeps doing the licence check of every application page (the blocking dialog).
+ */
+export function renderNoticePage(page: AppPage): string {
+  const name = escapeHtml(page.zname);
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${name}</title>
+<link rel="icon" href="${appIconPath(page.code)}" type="image/svg+xml">
+<style>${STYLE}</style>
+</head>
+<body data-app-code="${escapeHtml(page.code)}" data-server-id="${escapeHtml(page.serverId)}" data-device="${page.device}">
+<nav class="notices-bar" aria-label="EduDesk"><a href="${escapeHtml(page.desktopUrl)}">返回桌面 <span lang="en">Back to desktop</span></a></nav>
+<div id="notices-root" data-ph="${escapeHtml(phModulePath(PRODUCT_VERSION))}"><p class="notices-loading" role="status">正在加载… <span lang="en">Loading…</span></p></div>
+<div id="app-blocked" class="app-page__blocked" role="alertdialog" aria-modal="true" aria-labelledby="app-blocked-text" hidden>
+<div class="app-page__blocked-box"><p id="app-blocked-text">该模块已到期，请联系管理员！</p><p lang="en">This module has expired. Please contact your administrator.</p></div>
+</div>
+<script src="${APP_PAGE_SCRIPT_PATH}"></script>
+<script type="module" src="${NOTICE_APP_SCRIPT_PATH}"></script>
+</body>
+</html>
+`;
+}

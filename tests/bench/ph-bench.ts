@@ -1,0 +1,148 @@
+/**
+ * PH benchmarks (issue 16):
+ * - the notice application's initial JavaScript (its bundle, PH and PH's chunks), gzip, with no
+ *   chart code in it; the charts chunk on its own;
+ * - the paged container: time from a 400-row answer to the rows on screen, as a ratio of antd's
+ *   bare Table rendering the same rows in the same page (target ≤ 1.2), median of several runs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_OPTIONS } from '../../server/config';
+import { launchBrowser, WEB_ROOT } from '../e2e/harness';
+import { measurePageWeight } from './login-page-size';
+import { sessionCookie } from './me-throughput';
+import { median } from './median';
+
+type Row = (name: string, value: string, target: string, pass: boolean) => void;
+
+const NOTICE_PAGE = '/pages/notice/pc_tzgg_pre/index.html#/list';
+const RUNS = Number(process.env.BENCH_PH_RUNS ?? '7');
+const ROWS = 400;
+
+function phDir(): string {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  return path.join(WEB_ROOT, 'common', 'plugins', 'common-ph', pkg.version);
+}
+
+/**
+ * Runs in the page (a string: the bench runner's transpiler would add helpers the page lacks).
+ * Mounts PH's PagedContainer with a fetchPage it answers itself, and antd's bare Table through
+ * PH (the same React and antd) with its rows in state; both start empty on screen, and each is
+ * timed from the moment the rows arrive until they are in the document.
+ */
+const RENDER_RACE = String.raw`async (runs, rows) => {
+  const PH = globalThis.PH;
+  const h = PH.createElement;
+  const data = Array.from({ length: rows }, (_, index) => ({
+    id: index + 1, title: '通知 ' + (index + 1), category: 'school', publisher: '教务处',
+    publishedAt: 1700000000000 - index * 60000,
+  }));
+  const columns = ['title', 'category', 'publisher', 'publishedAt'].map((key) => ({ title: key, dataIndex: key }));
+  const host = document.createElement('div');
+  document.body.append(host);
+  const rowsShown = () => host.querySelectorAll('tbody tr.ant-table-row').length === rows;
+  const until = (check) => new Promise((resolve) => {
+    const tick = () => (check() ? resolve() : requestAnimationFrame(tick));
+    tick();
+  });
+  const paged = async () => {
+    let answer = () => undefined;
+    const fetchPage = () => new Promise((resolve) => { answer = resolve; });
+    const unmount = PH.mount(host, h(PH.ui.PagedContainer, { pageApi: { api: '/bench' }, columns, rowKey: 'id', fetchPage }));
+    await until(() => host.querySelector('.ant-table') !== null);
+    const started = performance.now();
+    answer({ status: 200, code: 'ok', message: '', fieldErrors: [], data: { list: data, total: 5000 } });
+    await until(rowsShown);
+    const took = performance.now() - started;
+    unmount();
+    return took;
+  };
+  // The baseline gets the same start: an empty table on screen, then the rows arrive.
+  const bare = async () => {
+    let setRows = () => undefined;
+    const Bare = () => {
+      const [list, set] = PH.React.useState([]);
+      setRows = set;
+      return h(PH.antd.Table, { dataSource: list, columns, rowKey: 'id', pagination: false });
+    };
+    const unmount = PH.mount(host, h(Bare));
+    await until(() => host.querySelector('.ant-table') !== null);
+    const started = performance.now();
+    setRows(data);
+    await until(rowsShown);
+    const took = performance.now() - started;
+    unmount();
+    return took;
+  };
+  const result = { paged: [], bare: [] };
+  await paged();
+  await bare();
+  for (let run = 0; run < runs; run += 1) {
+    result.bare.push(await bare());
+    result.paged.push(await paged());
+  }
+  return result;
+}`;
+
+export async function runPhBenchmarks(row: Row, base: string): Promise<boolean> {
+  const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
+  const browser = await launchBrowser();
+  let failed = false;
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const [name, value] = cookie.split(';')[0]?.split('=') ?? ['', ''];
+    await context.addCookies([{ name: name ?? '', value: value ?? '', url: base }]);
+    const loaded: string[] = [];
+    context.on('response', (response) => {
+      if (response.request().resourceType() === 'script') loaded.push(response.url());
+    });
+    const weight = await measurePageWeight(
+      browser,
+      `${base}${NOTICE_PAGE}`,
+      context,
+      async (page) => {
+        await page.locator('tbody tr.ant-table-row').first().waitFor();
+      },
+    );
+    const chartsLoaded = loaded.some((url) => url.includes('echarts-runtime'));
+    row(
+      'notices page initial JS (gzip, app + PH)',
+      `${weight.jsKb.toFixed(1)} KB`,
+      'no charts',
+      !chartsLoaded,
+    );
+    const chunk = readdirSync(phDir()).find((file) => file.startsWith('echarts-runtime'));
+    const chunkKb = chunk ? gzipSync(readFileSync(path.join(phDir(), chunk))).length / 1024 : 0;
+    row(
+      'PH charts chunk (gzip, on first chart)',
+      `${chunkKb.toFixed(1)} KB`,
+      '(reported)',
+      chunk !== undefined,
+    );
+    failed = chartsLoaded || chunk === undefined;
+
+    const page = await context.newPage();
+    await page.goto(`${base}${NOTICE_PAGE}`);
+    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    const timings = await page.evaluate<{ paged: number[]; bare: number[] }>(
+      `(${RENDER_RACE})(${String(RUNS)}, ${String(ROWS)})`,
+    );
+    const pagedMs = median(timings.paged);
+    const bareMs = median(timings.bare);
+    const ratio = pagedMs / bareMs;
+    row(`antd Table, ${String(ROWS)} rows (baseline)`, `${bareMs.toFixed(0)} ms`, '', true);
+    row(
+      `PagedContainer, ${String(ROWS)} rows after the answer`,
+      `${pagedMs.toFixed(0)} ms`,
+      '',
+      true,
+    );
+    row('PagedContainer / antd Table ratio', ratio.toFixed(2), '≤ 1.2', ratio <= 1.2);
+    failed = failed || ratio > 1.2;
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return failed;
+}
