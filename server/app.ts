@@ -29,6 +29,7 @@ import { registerWebRoutes } from './web/static-routes';
 import { ssoRoutes } from './sso/sso-routes';
 import { helpCentreRoutes } from './apps/help-centre';
 import { oauthRoutes } from './oauth/oauth-routes';
+import { registerSpeech } from './speech/speech-routes';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -99,6 +100,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(ssoRoutes, { services });
   await app.register(helpCentreRoutes, { services });
   await app.register(oauthRoutes, { services });
+  await registerSpeech(app, services);
   await registerWebRoutes(app, options.webRoot);
   return app;
 }

@@ -11,6 +11,7 @@ import {
   SEED_YEAR,
 } from './seed-data';
 import { seedDesktopData } from './seed-desktop';
+import { seedVocabulary } from './seed-vocabulary';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -110,6 +111,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       ).run(tokenHash(DEMO_CLIENT_ID), client.id, now);
     }
     seedDesktopData(db, now);
+    seedVocabulary(db);
     return true;
   })();
 }
