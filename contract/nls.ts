@@ -74,7 +74,7 @@ export interface NlsResultPayload {
 }
 
 /** A 32-character hexadecimal id, as message_id and task_id must be. */
-export function nlsId(random: (bytes: Uint8Array) => Uint8Array): string {
+export function nlsId(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array): string {
   const bytes = random(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -40,3 +40,11 @@ export const VocabularyAnswerSchema = Type.Object({
   code: Type.Union([Type.String(), Type.Null()]),
 });
 export type VocabularyAnswer = Static<typeof VocabularyAnswerSchema>;
+
+/** Punctuation a recogniser may end a sentence with (ASCII and CJK), and spaces. */
+const TRAILING_PUNCTUATION = /[\s.,!?;:'"`~)\]}>。，、！？；：“”‘’）》】…·]+$/u;
+
+/** The recognised text without its trailing punctuation (spec §4, before the lookup). */
+export function stripTrailingPunctuation(text: string): string {
+  return text.replace(TRAILING_PUNCTUATION, '');
+}

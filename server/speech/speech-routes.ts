@@ -32,6 +32,11 @@ import { matchVocabulary } from './vocabulary';
 /** The appkey of the stand-in gateway's one project (Alibaba Cloud's is the console's). */
 export const STAND_IN_APPKEY = 'edudesk-speech';
 
+const UPGRADE_REQUIRED = bilingual(
+  '语音网关只接受 WebSocket 连接',
+  'The speech gateway accepts WebSocket connections only',
+);
+
 const SPEECH_UNAVAILABLE = bilingual(
   '服务器未配置该语言的语音识别',
   'Speech recognition is not configured for this language on the server',
@@ -64,43 +69,52 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
   const voiceApps = new VoiceApps(services.db, new AppsRepository(services.db));
 
   // The gateway: the token in the URL is the only credential (as Alibaba Cloud's).
-  app.get(SPEECH_API.gateway, { websocket: true }, (socket, request) => {
-    const query = request.query as Record<string, unknown>;
-    const token = typeof query.token === 'string' ? query.token : undefined;
-    const grant = tokens.redeem(token);
-    const session = new GatewaySession(
-      {
-        send: (text) => {
-          if (socket.readyState === socket.OPEN) socket.send(text);
-        },
-        close: () => {
-          socket.close(1000);
-        },
-      },
-      grant === null
-        ? null
-        : {
-            language: grant.language,
-            phrases: voiceApps.list(grant, 'pc').flatMap((voiceApp) => voiceApp.phrases),
+  app.route({
+    method: 'GET',
+    url: SPEECH_API.gateway,
+    // A plain GET (no WebSocket upgrade) is told to upgrade, in the envelope.
+    handler: (_request, reply) => {
+      reply.code(426).header('upgrade', 'websocket');
+      return fail(426, 'upgrade_required', UPGRADE_REQUIRED);
+    },
+    wsHandler: (socket, request) => {
+      const query = request.query as Record<string, unknown>;
+      const token = typeof query.token === 'string' ? query.token : undefined;
+      const grant = tokens.redeem(token);
+      const session = new GatewaySession(
+        {
+          send: (text) => {
+            if (socket.readyState === socket.OPEN) socket.send(text);
           },
-      recogniser,
-      STAND_IN_APPKEY,
-    );
-    socket.on('message', (data, isBinary) => {
-      const buffer = Array.isArray(data)
-        ? Buffer.concat(data)
-        : Buffer.isBuffer(data)
-          ? data
-          : Buffer.from(data);
-      if (isBinary) session.onBinary(buffer);
-      else session.onText(buffer.toString('utf8'));
-    });
-    socket.on('close', () => {
-      session.onClose();
-    });
-    socket.on('error', () => {
-      session.onClose();
-    });
+          close: () => {
+            socket.close(1000);
+          },
+        },
+        grant === null
+          ? null
+          : {
+              language: grant.language,
+              phrases: voiceApps.list(grant, 'pc').flatMap((voiceApp) => voiceApp.phrases),
+            },
+        recogniser,
+        STAND_IN_APPKEY,
+      );
+      socket.on('message', (data, isBinary) => {
+        const buffer = Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.isBuffer(data)
+            ? data
+            : Buffer.from(data);
+        if (isBinary) session.onBinary(buffer);
+        else session.onText(buffer.toString('utf8'));
+      });
+      socket.on('close', () => {
+        session.onClose();
+      });
+      socket.on('error', () => {
+        session.onClose();
+      });
+    },
   });
 
   await app.register((scoped, _options, done) => {
@@ -111,18 +125,15 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
       {
         schema: {
           querystring: SpeechTokenQuerySchema,
-          response: {
-            ...answerSchema(SpeechTokenSchema),
-            503: answerSchema(SpeechTokenSchema)[400],
-          },
+          response: answerSchema(SpeechTokenSchema),
         },
       },
-      (request, reply) => {
+      (request) => {
         const auth = authOf(request);
         const asked = (request.query as { language?: unknown }).language;
         const language = isLangType(asked) ? asked : languageOf(request);
+        // HTTP 200 with status 503 in the envelope (a business answer, as refusals are).
         if (!recogniser.supports(language)) {
-          reply.code(503);
           return fail(503, 'speech_unavailable', SPEECH_UNAVAILABLE);
         }
         const issued = tokens.issue({

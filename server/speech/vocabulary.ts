@@ -1,3 +1,7 @@
+import { stripTrailingPunctuation } from '../../contract/speech';
+
+export { stripTrailingPunctuation };
+
 /**
  * Matching a spoken command against the applications (find_by_vocabulary, docs/voice.md): the
  * text, its trailing punctuation and a leading verb removed (打开, 进入, open, go to...), must be
@@ -40,13 +44,6 @@ const VERBS = [
 
 /** Punctuation (ASCII and CJK) a recogniser may put at the end or around words. */
 const PUNCTUATION = /[\s.,!?;:'"`~()[\]{}<>\-_/\\|。，、！？；：“”‘’（）《》【】…·]+/gu;
-/** Trailing punctuation only (spec §4: removed before the lookup). */
-const TRAILING_PUNCTUATION = /[\s.,!?;:'"`~)\]}>。，、！？；：“”‘’）》】…·]+$/u;
-
-export function stripTrailingPunctuation(text: string): string {
-  return text.replace(TRAILING_PUNCTUATION, '');
-}
-
 /** Lower case, full-width folded (NFKC), punctuation and spaces removed. */
 export function normalise(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(PUNCTUATION, '');
