@@ -61,6 +61,25 @@ const WORD_INSERTION_PENALTY = '1e-3';
 /** The grammar's weight against the acoustic score (tuned with the penalty above). */
 const GRAMMAR_LANGUAGE_WEIGHT = '10';
 
+/** Garbage phones at either end of an utterance that count as noise, not speech. */
+const MAX_NOISE_PHONES = 2;
+
+function isGarbage(word: string): boolean {
+  return word.startsWith(GARBAGE_PREFIX);
+}
+
+export function trimNoise(words: readonly string[]): string[] {
+  let start = 0;
+  while (start < words.length && start < MAX_NOISE_PHONES && isGarbage(words[start] ?? '')) {
+    start += 1;
+  }
+  let end = words.length;
+  while (end > start && words.length - end < MAX_NOISE_PHONES && isGarbage(words[end - 1] ?? '')) {
+    end -= 1;
+  }
+  return words.slice(start, end);
+}
+
 function wordsOf(phrase: string): string[] {
   return phrase
     .toLowerCase()
@@ -109,11 +128,14 @@ export class PocketsphinxRecogniser implements Recogniser {
           signal,
         )
       : '';
-    const words = heard.split(/\s+/).filter(Boolean);
-    if (words.length > 0 && !words.some((word) => word.startsWith(GARBAGE_PREFIX))) {
-      return words.join(' ');
-    }
-    if (words.length === 0 && grammar) return '';
+    // One line per utterance (pocketsphinx splits at pauses). A click or a breath next to the
+    // command comes out as a phone or two of garbage: trimmed. More garbage: not a command.
+    const utterances = heard.split('\n').map((line) => line.split(/\s+/).filter(Boolean));
+    const commands = utterances
+      .map(trimNoise)
+      .filter((words) => words.length > 0 && !words.some(isGarbage));
+    if (commands.length > 0) return commands.map((words) => words.join(' ')).join(' ');
+    if (grammar && utterances.every((words) => words.length === 0)) return '';
     // Not a command of the grammar: say what was heard with the general model.
     return this.run(
       pcm,
@@ -236,7 +258,13 @@ export class PocketsphinxRecogniser implements Recogniser {
           reject(new RecogniserUnavailable(`pocketsphinx exited with ${String(code)}`));
           return;
         }
-        resolve(output.split('\n').join(' ').replace(/\s+/g, ' ').trim());
+        resolve(
+          output
+            .split('\n')
+            .map((line) => line.replace(/\s+/g, ' ').trim())
+            .filter(Boolean)
+            .join('\n'),
+        );
       });
       child.stdin.on('error', () => undefined);
       child.stdin.end(pcm);

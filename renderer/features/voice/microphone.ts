@@ -28,7 +28,13 @@ export async function openWebMicrophone(
   onPcm: (chunk: ArrayBuffer) => void,
 ): Promise<MicrophoneHandle> {
   const stream = await navigator.mediaDevices.getUserMedia({
-    audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+    // The recogniser wants the voice as spoken: no echo cancelling, suppression or gain riding.
+    audio: {
+      channelCount: 1,
+      echoCancellation: false,
+      noiseSuppression: false,
+      autoGainControl: false,
+    },
   });
   let context: AudioContext | null = null;
   const releaseStream = () => {
