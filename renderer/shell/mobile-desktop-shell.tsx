@@ -21,7 +21,7 @@ import { LogoutButton } from '../features/header/logout-button';
 import { MessageBell } from '../features/header/message-bell';
 import { WelcomeText } from '../features/header/welcome-text';
 import { LanguageSwitcher } from '../features/language/language-switcher';
-import { AppGrid } from '../features/menu/app-grid';
+import { MobileAppGrid } from './mobile-app-grid';
 import { usesCategorisedMenu } from '../features/menu/menu-fit';
 import { categoryName, flatApps } from '../features/menu/visible-apps';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-rules';
@@ -126,7 +126,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
         <h2 id={`m-category-${category.code}`} className="mobile-desktop__category-title">
           {categoryName(category, i18n.language)}
         </h2>
-        <AppGrid
+        <MobileAppGrid
           apps={category.iconVMs}
           iconVariant={iconVariant}
           onOpen={openApp}
@@ -137,7 +137,12 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   } else {
     body = (
       <section className="mobile-desktop__category">
-        <AppGrid apps={apps} iconVariant={iconVariant} onOpen={openApp} label={t('menu.apps')} />
+        <MobileAppGrid
+          apps={apps}
+          iconVariant={iconVariant}
+          onOpen={openApp}
+          label={t('menu.apps')}
+        />
       </section>
     );
   }

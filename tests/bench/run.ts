@@ -10,6 +10,8 @@
  *   faces after warm-up (< 300 ms).
  * - Lighthouse (tests/bench/lighthouse-bench.ts, desktop preset, Debian Chromium) on the login
  *   and desktop pages: performance, accessibility, best practices each ≥ 95.
+ * - Voice (tests/bench/voice-bench.ts): release → navigation on a 1.5 s command (median of 5,
+ *   < 1 s) with the recogniser's share; the mobile desktop's initial JavaScript (≤ 300 KB).
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -27,6 +29,7 @@ import { runShellBenchmarks } from './shell-bench';
 import { runLighthouseBenchmarks } from './lighthouse-bench';
 import { runFaceBenchmark } from '../../server/face/bench-face';
 import { runFaceBrowserBenchmarks } from './face-bench';
+import { runVoiceBenchmarks } from './voice-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 
@@ -126,6 +129,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   lighthouse: lighthousePages,
   'face-server': faceServer,
   'face-browser': (base) => runFaceBrowserBenchmarks(row, base),
+  voice: (base) => runVoiceBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {

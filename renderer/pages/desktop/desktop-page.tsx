@@ -7,7 +7,6 @@ import { useTheme } from '../../core/theme/theme-store';
 import { LoginDialog } from '../../features/login/login-dialog';
 import { takeLoginSuccess } from '../../features/login/login-session';
 import { DesktopShell } from '../../shell/desktop-shell';
-import { MobileDesktopShell } from '../../shell/mobile-desktop-shell';
 import { notify } from '../../ui/notify/notify';
 import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
@@ -48,20 +47,6 @@ export function DesktopPage({
     root: landingRoot(window.location.pathname),
     pcAppUnitIds: [],
   });
-  if (variant === 'mobile-desktop') {
-    return (
-      <>
-        <MobileDesktopShell
-          user={user}
-          root={landingRoot(window.location.pathname)}
-          onLoggedOut={() => {
-            goToLogin(false);
-          }}
-        />
-        <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
-      </>
-    );
-  }
   return (
     <>
       <DesktopShell
