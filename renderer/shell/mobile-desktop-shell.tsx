@@ -181,11 +181,13 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           )}
         </div>
       </header>
-      <main className="mobile-desktop__main" aria-labelledby="mobile-desktop-title">
-        <h1 id="mobile-desktop-title" className="visually-hidden">
-          {t('desktop.label')}
-        </h1>
-        {body}
+      <main className="mobile-desktop__main">
+        <section aria-labelledby="mobile-desktop-title">
+          <h1 id="mobile-desktop-title" className="visually-hidden">
+            {t('desktop.label')}
+          </h1>
+          {body}
+        </section>
         <Footer
           config={unitConfig}
           onVersionInfo={() => {
