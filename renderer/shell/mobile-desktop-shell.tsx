@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Empty, Spin } from 'antd';
+import { Spin } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Child } from '../../contract/auth';
@@ -115,7 +115,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
       </div>
     );
   } else if (apps.length === 0) {
-    body = <Empty description={t('menu.empty')} />;
+    body = <p className="mobile-desktop__empty">{t('menu.empty')}</p>;
   } else if (categorised) {
     body = data.categories.map((category) => (
       <section

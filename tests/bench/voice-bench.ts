@@ -18,15 +18,51 @@ const COMMAND_SECONDS = 1.5;
 /** The phrases of parent02's applications the recogniser's grammar is built from. */
 const PHRASES = ['Notices', 'Schedule', 'Cloud Drive', 'Drive', 'Contacts', 'Timetable'];
 
-/** "open notices" by espeak-ng, padded to a 1.5 s command, as 16 kHz mono WAV and raw PCM. */
+/**
+ * "open notices" by espeak-ng, made a 1.5 s command with a faint noise floor (a microphone is
+ * never digitally silent; pocketsphinx reads pure zeros as a phone), as a WAV and raw PCM.
+ */
 function command(dir: string): { wav: string; pcm: Buffer } {
   const raw = path.join(dir, 'raw.wav');
+  const padded = path.join(dir, 'padded.wav');
+  const noise = path.join(dir, 'noise.wav');
   const wav = path.join(dir, 'command.wav');
+  const seconds = String(COMMAND_SECONDS);
   execFileSync('espeak-ng', ['-w', raw, 'open notices']);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.2', '1']);
-  execFileSync('sox', [wav, path.join(dir, 'trimmed.wav'), 'trim', '0', String(COMMAND_SECONDS)]);
-  const pcm = execFileSync('sox', [path.join(dir, 'trimmed.wav'), '-t', 'raw', '-']);
-  return { wav: path.join(dir, 'trimmed.wav'), pcm };
+  execFileSync('sox', [
+    raw,
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    padded,
+    'pad',
+    '0.2',
+    '1',
+    'trim',
+    '0',
+    seconds,
+  ]);
+  execFileSync('sox', [
+    '-n',
+    '-r',
+    '16000',
+    '-c',
+    '1',
+    '-b',
+    '16',
+    noise,
+    'synth',
+    seconds,
+    'whitenoise',
+    'vol',
+    '0.002',
+  ]);
+  execFileSync('sox', ['-m', padded, noise, wav]);
+  const pcm = execFileSync('sox', [wav, '-t', 'raw', '-']);
+  return { wav, pcm };
 }
 
 async function phone(browser: Browser, base: string) {
