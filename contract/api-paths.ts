@@ -134,3 +134,13 @@ export const STORAGE_API = {
   myFiles: '/api/storage/my_files',
   tableExport: '/api/base/common/table2xls',
 } as const;
+
+/**
+ * The voice recorder's calls (spec §7 "Students and speech"). `gateway` is the reference
+ * server's stand-in for Alibaba Cloud's real-time speech recognition WebSocket (docs/voice.md).
+ */
+export const SPEECH_API = {
+  token: '/api/base/get_ali_token',
+  vocabulary: '/api/base/find_by_vocabulary',
+  gateway: '/api/base/speech/ws/v1',
+} as const;

@@ -12,7 +12,14 @@ export interface RememberedLogin {
   password: string;
 }
 
-export type HostKind = 'web' | 'desktop';
+/** 'app': the platform's native mobile app, whose web view provides the bridge. */
+export type HostKind = 'web' | 'desktop' | 'app';
+
+/** A recording the host holds open (see HostApi.openMicrophone). */
+export interface MicrophoneHandle {
+  /** Stops the recording and releases the microphone. Safe to call more than once. */
+  stop(): void;
+}
 
 /** A failed user-client login calls the host's logout hook after this delay (spec §4 step 2, §9). */
 export const LOGOUT_HOOK_DELAY_MS = 1000;
@@ -54,4 +61,10 @@ export interface HostApi {
    * window), false when there is no host app and the page must do it itself (the web: /login/).
    */
   logoutHook(reason: string): Promise<boolean>;
+  /**
+   * Voice recording by the host (the native app's own recorder): `onPcm` receives 16 kHz mono
+   * 16-bit little-endian PCM as it is recorded. Optional: without it (the web, the desktop
+   * client) the page records itself with getUserMedia and an AudioContext (features/voice).
+   */
+  openMicrophone?(onPcm: (chunk: ArrayBuffer) => void): Promise<MicrophoneHandle>;
 }

@@ -33,6 +33,7 @@ import { oauthRoutes } from './oauth/oauth-routes';
 import { ticketRoutes } from './uaa/ticket-routes';
 import { socialRoutes } from './social/social-routes';
 import { createSocialStandinRoutes, STANDIN_DEMO } from './social-standin/index';
+import { registerSpeech } from './speech/speech-routes';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -125,6 +126,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
     );
     await app.register(standins, { now: services.now, ...STANDIN_DEMO });
   }
+  await registerSpeech(app, services);
   await registerWebRoutes(app, options.webRoot);
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PRODUCT_ROOT } from './product-root';
+import type { Recogniser } from './speech/recogniser';
 
 /** Failed-login throttling (see server/auth/throttle.ts). */
 export interface ThrottleOptions {
@@ -74,6 +75,10 @@ export interface ServerOptions {
   uploadMaxFileBytes?: number;
   /** Uploads: partial (chunked) uploads untouched for this long are deleted. */
   uploadPartialMaxAgeSeconds?: number;
+  /** Voice commands (docs/voice.md): 'pocketsphinx' (the default) or 'none'; tests inject one. */
+  speechRecogniser?: 'pocketsphinx' | 'none' | Recogniser;
+  /** The speech gateway URL given to clients (ws:// or wss://); default: the stand-in's own. */
+  speechGatewayUrl?: string;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
@@ -192,6 +197,22 @@ function trustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
+/** EDUDESK_SPEECH_RECOGNISER (pocketsphinx | none) and EDUDESK_SPEECH_GATEWAY_URL. */
+function speechOptions(env: Env): Pick<ServerOptions, 'speechRecogniser' | 'speechGatewayUrl'> {
+  const recogniser = text(env, 'EDUDESK_SPEECH_RECOGNISER');
+  const gateway = text(env, 'EDUDESK_SPEECH_GATEWAY_URL');
+  if (recogniser !== undefined && recogniser !== 'pocketsphinx' && recogniser !== 'none') {
+    throw new Error(`EDUDESK_SPEECH_RECOGNISER must be pocketsphinx or none (got "${recogniser}")`);
+  }
+  if (gateway !== undefined && !/^wss?:\/\/[^\s]+$/.test(gateway)) {
+    throw new Error(`EDUDESK_SPEECH_GATEWAY_URL must be a ws:// or wss:// URL (got "${gateway}")`);
+  }
+  return {
+    ...(recogniser === undefined ? {} : { speechRecogniser: recogniser }),
+    ...(gateway === undefined ? {} : { speechGatewayUrl: gateway }),
+  };
+}
+
 /** Server options from environment variables (see the report / docs for the list). */
 export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()): ServerOptions {
   const defaults = DEFAULT_OPTIONS;
@@ -227,5 +248,6 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_REQUEST_BYTES', 'uploadMaxRequestBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_FILE_BYTES', 'uploadMaxFileBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_PARTIAL_MAX_AGE', 'uploadPartialMaxAgeSeconds'),
+    ...speechOptions(env),
   };
 }

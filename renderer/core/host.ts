@@ -25,7 +25,12 @@ const HOST_FUNCTIONS = [
 export function isHostApi(value: unknown): value is HostApi {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  if (candidate.kind !== 'web' && candidate.kind !== 'desktop') return false;
+  if (candidate.kind !== 'web' && candidate.kind !== 'desktop' && candidate.kind !== 'app') {
+    return false;
+  }
+  if (candidate.openMicrophone !== undefined && typeof candidate.openMicrophone !== 'function') {
+    return false;
+  }
   return HOST_FUNCTIONS.every((name) => typeof candidate[name] === 'function');
 }
 

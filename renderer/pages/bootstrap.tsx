@@ -21,10 +21,13 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
       return <LoginPage initialRoute={page.kind === 'bind' ? '/bind/' : page.initialRoute} />;
     }
     case 'desktop':
-    case 'area-desktop':
-    case 'mobile-desktop': {
+    case 'area-desktop': {
       const { DesktopPage } = await import('./desktop/desktop-page');
       return <DesktopPage variant={page.kind} />;
+    }
+    case 'mobile-desktop': {
+      const { MobileDesktopPage } = await import('./mobile-desktop/mobile-desktop-page');
+      return <MobileDesktopPage />;
     }
     case 'my-files': {
       const { MyFilesPage } = await import('./my-files/my-files-page');

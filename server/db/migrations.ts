@@ -534,4 +534,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX notices_unit_published ON notices (unit_id, published_at DESC, id DESC);
     `,
   },
+  {
+    version: 12,
+    name: 'speech: synonyms of the applications for voice commands (issue 18)',
+    sql: `
+      -- Extra words a voice command may use for an application of a unit (find_by_vocabulary),
+      -- besides its Chinese, English and short names. phrase is stored lower-case.
+      CREATE TABLE app_vocabulary (
+        unit_id INTEGER NOT NULL,
+        code    TEXT    NOT NULL,
+        phrase  TEXT    NOT NULL,
+        PRIMARY KEY (unit_id, code, phrase),
+        FOREIGN KEY (unit_id, code) REFERENCES desktop_apps (unit_id, code) ON DELETE CASCADE
+      ) WITHOUT ROWID;
+      CREATE INDEX app_vocabulary_phrase ON app_vocabulary (unit_id, phrase);
+    `,
+  },
 ];

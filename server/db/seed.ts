@@ -13,6 +13,7 @@ import {
 import { seedDesktopData } from './seed-desktop';
 import { seedSocialDemo } from './seed-social';
 import { seedNotices } from '../notices/seed-notices';
+import { seedVocabulary } from './seed-vocabulary';
 
 export interface SeedOptions {
   demoPassword: string;
@@ -115,6 +116,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     seedSocialDemo(db, now);
     // Issue 16: the notice application's notices.
     seedNotices(db, now);
+    seedVocabulary(db);
     return true;
   })();
 }

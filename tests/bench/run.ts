@@ -17,6 +17,8 @@
  *   round trip from the page shown to the partner holding tokens in sequential requests (≤ 3).
  * - PH (tests/bench/ph-bench.ts): the notice application's initial JS (no charts in it), the
  *   charts chunk, and the paged container's 400-row render vs a bare antd Table (≤ 1.2).
+ * - Voice (tests/bench/voice-bench.ts): release → navigation on a 1.5 s command (median of 5,
+ *   < 1 s) with the recogniser's share; the mobile desktop's initial JavaScript (≤ 300 KB).
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -37,6 +39,7 @@ import { runFaceBrowserBenchmarks } from './face-bench';
 import { runOAuthBenchmarks } from './oauth-bench';
 import { BenchReport } from './report';
 import { runPhBenchmarks } from './ph-bench';
+import { runVoiceBenchmarks } from './voice-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 /** Where the readable report is written (issue 19; not committed). */
@@ -146,6 +149,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   'face-server': faceServer,
   'face-browser': (base) => runFaceBrowserBenchmarks(row, base),
   ph: (base) => runPhBenchmarks(row, base),
+  voice: (base) => runVoiceBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {

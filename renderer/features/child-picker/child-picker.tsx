@@ -1,4 +1,4 @@
-import { Button, Modal, Table } from 'antd';
+import { Button, Drawer, Modal, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { childRows, type ChildRow } from './child-rows';
 
 /** Dialog width (spec §9: dialogs other than theme and about are 400 or 500 px). */
 export const CHILD_PICKER_WIDTH = 500;
+/** As a bottom sheet (mobile desktop): never the whole screen. */
+export const CHILD_SHEET_HEIGHT = 'min(60dvh, 480px)';
 
 export interface ChildPickerProps {
   open: boolean;
@@ -22,6 +24,8 @@ export interface ChildPickerProps {
    * and neither Esc nor the backdrop closes it.
    */
   closable: boolean;
+  /** The mobile desktop shows it as a bottom sheet. */
+  sheet?: boolean;
 }
 
 /**
@@ -36,6 +40,7 @@ export function ChildPicker({
   onChosen,
   onClose,
   closable,
+  sheet = false,
 }: ChildPickerProps) {
   const { t } = useTranslation();
   const userId = useSession((state) => state.user?.userId ?? '');
@@ -97,6 +102,34 @@ export function ChildPicker({
     },
   ];
 
+  const table = (
+    <Table<ChildRow>
+      columns={columns}
+      dataSource={childRows(children, currentChildId)}
+      rowKey={(row) => row.child.id}
+      pagination={false}
+      size="small"
+      locale={{ emptyText: t('childPicker.empty') }}
+    />
+  );
+  if (sheet) {
+    return (
+      <Drawer
+        open={open}
+        placement="bottom"
+        size={CHILD_SHEET_HEIGHT}
+        rootClassName="sheet"
+        title={t('childPicker.title')}
+        onClose={onClose}
+        destroyOnHidden
+        closable={closable ? { 'aria-label': t('childPicker.close') } : false}
+        mask={{ closable }}
+        keyboard={closable}
+      >
+        {table}
+      </Drawer>
+    );
+  }
   return (
     <Modal
       open={open}
@@ -109,14 +142,7 @@ export function ChildPicker({
       mask={{ closable }}
       keyboard={closable}
     >
-      <Table<ChildRow>
-        columns={columns}
-        dataSource={childRows(children, currentChildId)}
-        rowKey={(row) => row.child.id}
-        pagination={false}
-        size="small"
-        locale={{ emptyText: t('childPicker.empty') }}
-      />
+      {table}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Empty, Modal, Result, Spin } from 'antd';
+import { Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesktopMessage, ModuleExpiryItem } from '../../../contract/desktop';
@@ -9,6 +9,8 @@ import { openDecision } from './open-decision';
 
 /** Dialog width (spec §9: dialogs other than theme and about are 400 or 500 px). */
 export const MESSAGES_DIALOG_WIDTH = 500;
+/** As a bottom sheet (mobile desktop): at most half the screen. */
+export const MESSAGES_SHEET_HEIGHT = 'min(50dvh, 440px)';
 
 export interface MessagesDialogProps {
   open: boolean;
@@ -17,6 +19,8 @@ export interface MessagesDialogProps {
   onChanged: () => void;
   /** A message with openWay 1 was opened: show the module-expiry dialog with these modules. */
   onOpenExpiry: (modules: ModuleExpiryItem[]) => void;
+  /** The mobile desktop shows it as a bottom sheet. */
+  sheet?: boolean;
 }
 
 type LoadState =
@@ -24,7 +28,7 @@ type LoadState =
   | { status: 'ready'; list: DesktopMessage[] }
   | { status: 'error'; list: DesktopMessage[] };
 
-type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose'>;
+type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose' | 'sheet'>;
 
 /** Loads the unread list and answers the next state (an updater: a failure keeps the list). */
 async function loadMessages(): Promise<(previous: LoadState) => LoadState> {
@@ -180,8 +184,31 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
  * by its openWay (spec §4); the list reloads after every mark. The list is loaded each time
  * the dialog opens.
  */
-export function MessagesDialog({ open, onClose, onChanged, onOpenExpiry }: MessagesDialogProps) {
+export function MessagesDialog({
+  open,
+  onClose,
+  onChanged,
+  onOpenExpiry,
+  sheet = false,
+}: MessagesDialogProps) {
   const { t } = useTranslation();
+  if (sheet) {
+    // The mobile desktop: a bottom sheet of at most half the screen.
+    return (
+      <Drawer
+        open={open}
+        placement="bottom"
+        size={MESSAGES_SHEET_HEIGHT}
+        rootClassName="sheet"
+        title={t('messages.title')}
+        onClose={onClose}
+        destroyOnHidden
+        closable={{ 'aria-label': t('messages.close') }}
+      >
+        <MessagesContent onChanged={onChanged} onOpenExpiry={onOpenExpiry} />
+      </Drawer>
+    );
+  }
   return (
     <Modal
       open={open}

@@ -14,6 +14,8 @@ import { linkTarget } from '../../core/safe-url';
 
 /** The panel's width: room for three items and their two actions. */
 export const TODO_PANEL_WIDTH = 360;
+/** As a bottom sheet: at most half the screen, so the icons above stay in reach. */
+export const SHEET_HEIGHT = 'min(50dvh, 420px)';
 
 /** What counts as an interaction inside the panel (spec §4: each one restarts the 15 s). */
 const INTERACTIONS = [
@@ -32,6 +34,8 @@ export interface TodoPanelProps {
   onClose: (byIcon: boolean) => void;
   /** An item was ignored (marked read): the caller refreshes its unread counts. */
   onChanged: () => void;
+  /** The mobile desktop shows it as a bottom sheet (at most half the screen) instead. */
+  sheet?: boolean;
 }
 
 type PageState =
@@ -195,7 +199,7 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
  * icon's keyboard equivalent) it sets the session flag so the desktop does not show it again
  * this session (see shouldShowTodoPanel). It has no mask: the desktop stays usable beside it.
  */
-export function TodoPanel({ open, onClose, onChanged }: TodoPanelProps) {
+export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanelProps) {
   const { t } = useTranslation();
   const [total, setTotal] = useState<number | null>(null);
   const onCloseRef = useRef(onClose);
@@ -238,8 +242,9 @@ export function TodoPanel({ open, onClose, onChanged }: TodoPanelProps) {
   return (
     <Drawer
       open={open}
-      placement="right"
-      size={TODO_PANEL_WIDTH}
+      placement={sheet ? 'bottom' : 'right'}
+      size={sheet ? SHEET_HEIGHT : TODO_PANEL_WIDTH}
+      {...(sheet ? { rootClassName: 'sheet' } : {})}
       mask={false}
       // The panel opens by itself after sign-in: it must not take the focus from what the user
       // is doing (typing in the search box, say). Its controls are reachable with Tab.

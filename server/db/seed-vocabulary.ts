@@ -1,0 +1,22 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The demo's synonyms for voice commands (issue 18, table app_vocabulary): words a user may say
+ * for an application besides its names. Only applications that exist in a unit get them.
+ */
+export const SEED_VOCABULARY: Readonly<Record<string, readonly string[]>> = {
+  tzgg: ['公告', '通知', '通告', 'announcements', 'notice board'],
+  rcap: ['日历', '日曆', 'calendar'],
+  wdwp: ['云盘', '雲盤', 'my files'],
+  txl: ['电话本', '電話簿', 'address book', 'phone book'],
+};
+
+export function seedVocabulary(db: Database): void {
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO app_vocabulary (unit_id, code, phrase)
+     SELECT unit_id, code, ? FROM desktop_apps WHERE code = ?`,
+  );
+  for (const [code, phrases] of Object.entries(SEED_VOCABULARY)) {
+    for (const phrase of phrases) insert.run(phrase.toLowerCase(), code);
+  }
+}

@@ -1,0 +1,307 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPEECH_API } from '../../contract/api-paths';
+import { HEADER_DEVICE } from '../../contract/http-headers';
+import { instruction, NLS_STATUS, type NlsMessage } from '../../contract/nls';
+import type { SpeechToken, VocabularyAnswer } from '../../contract/speech';
+import { cookiesOf, getJson } from '../base/desktop-test-helpers';
+import { createTestApp, hostOfCookie, type TestApp } from '../testing/test-app';
+
+type WebSocket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
+import { MAX_AUDIO_BYTES } from './gateway-session';
+import type { Recogniser } from './recogniser';
+
+const ids = {
+  messageId: '0123456789abcdef0123456789abcdef',
+  taskId: 'fedcba9876543210fedcba9876543210',
+};
+
+/** A recogniser that hears a fixed text, or waits until the task is aborted. */
+function scripted(): Recogniser & { aborted: number; heard: string; hang: boolean } {
+  const state = {
+    aborted: 0,
+    heard: 'open notices',
+    hang: false,
+    supports: (language: string) => language === 'en',
+    recognise: (_pcm: Buffer, _phrases: readonly string[], signal: AbortSignal) =>
+      new Promise<string>((resolve, reject) => {
+        if (!state.hang) {
+          resolve(state.heard);
+          return;
+        }
+        signal.addEventListener('abort', () => {
+          state.aborted += 1;
+          reject(new Error('aborted'));
+        });
+      }),
+  };
+  return state;
+}
+
+/** Collects a socket's text frames until it closes. */
+function framesOf(socket: WebSocket): Promise<NlsMessage[]> {
+  const frames: NlsMessage[] = [];
+  socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString()) as NlsMessage));
+  return new Promise((resolve) => {
+    socket.on('close', () => {
+      resolve(frames);
+    });
+  });
+}
+
+function nextFrame(socket: WebSocket): Promise<NlsMessage> {
+  return new Promise((resolve) => {
+    socket.once('message', (data: Buffer) => {
+      resolve(JSON.parse(data.toString()) as NlsMessage);
+    });
+  });
+}
+
+describe('speech token, vocabulary and gateway', () => {
+  let t: TestApp;
+  let cookies: Record<string, string>;
+  const recogniser = scripted();
+
+  async function post(user: string, vocabulary: string, device = 'h5') {
+    const cookie = cookies[user];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: SPEECH_API.vocabulary,
+      headers: {
+        'content-type': 'application/json',
+        cookie: cookie ?? '',
+        host: hostOfCookie(cookie) ?? 'localhost',
+        [HEADER_DEVICE]: device,
+      },
+      payload: JSON.stringify({ vocabulary }),
+    });
+    return response.json<{ status: number; data: VocabularyAnswer | null }>();
+  }
+
+  async function token(user = 'parent02', language = 'en'): Promise<SpeechToken> {
+    const answer = await getJson<SpeechToken>(
+      t.app,
+      cookies[user],
+      `${SPEECH_API.token}?language=${language}`,
+    );
+    expect(answer.body.status).toBe(200);
+    return answer.body.data;
+  }
+
+  async function open(tokenValue: string): Promise<WebSocket> {
+    return t.app.injectWS(`${SPEECH_API.gateway}?token=${encodeURIComponent(tokenValue)}`);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ scryptCost: 1024, speechRecogniser: recogniser });
+    await t.app.ready();
+    cookies = await cookiesOf(t.app, ['parent02', 'teacher01', 'area01']);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a token with the gateway and appkey, and refuses without a session', async () => {
+    const issued = await token();
+    expect(issued.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(issued.url).toMatch(/^ws:\/\/.+\/api\/base\/speech\/ws\/v1$/);
+    expect(issued.appkey).not.toBe('');
+    const anonymous = await t.app.inject({ url: `${SPEECH_API.token}?language=en` });
+    expect(anonymous.statusCode).toBe(401);
+    const plain = await t.app.inject({ url: SPEECH_API.gateway });
+    expect(plain.statusCode).toBe(426);
+    expect(plain.json()).toMatchObject({ status: 426, code: 'upgrade_required' });
+  });
+
+  it('answers an error for a language without a recogniser (Chinese here)', async () => {
+    const answer = await getJson(t.app, cookies.parent02, `${SPEECH_API.token}?language=zh-CN`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatchObject({ status: 503, code: 'speech_unavailable', data: null });
+  });
+
+  it('finds applications by Chinese, English, short names, verbs and synonyms', async () => {
+    const notices = '/pages/notice/mobile_tzgg_spm/index.html';
+    for (const said of ['打开通知公告。', '进入通知', 'Open notices', 'go to Notices!', '公告']) {
+      const answer = await post('parent02', said);
+      expect(answer.data, said).toEqual({ url: notices, code: 'tzgg' });
+    }
+    expect((await post('teacher01', 'open notices', 'pc')).data?.url).toBe(
+      '/pages/notice/pc_tzgg_pre/index.html',
+    );
+    expect((await post('parent02', 'what is the weather')).data).toEqual({
+      url: null,
+      code: null,
+    });
+    expect((await post('parent02', '')).data?.url).toBeNull();
+  });
+
+  it('never matches an application the user may not open', async () => {
+    // Office Automation is for teachers only; the campus card opens no page.
+    expect((await post('parent02', 'open office automation')).data?.url).toBeNull();
+    expect((await post('teacher01', 'open office automation')).data?.code).toBe('oa');
+    expect((await post('teacher01', '打开公文流转')).data?.url).toBeNull();
+    expect((await post('parent02', '一卡通')).data?.url).toBeNull();
+    // Another unit's application.
+    expect((await post('parent02', 'District Notices')).data?.url).toBeNull();
+  });
+
+  it('runs a transcription: started, sentence, completed; the token is spent', async () => {
+    const issued = await token();
+    const socket = await open(issued.token);
+    const all = framesOf(socket);
+    const started = nextFrame(socket);
+    socket.send(
+      instruction(
+        'StartTranscription',
+        { ...ids, appkey: issued.appkey },
+        { format: 'pcm', sample_rate: 16000 },
+      ),
+    );
+    expect((await started).header).toMatchObject({
+      name: 'TranscriptionStarted',
+      status: NLS_STATUS.success,
+      task_id: ids.taskId,
+    });
+    socket.send(Buffer.alloc(3200), { binary: true });
+    socket.send(instruction('StopTranscription', { ...ids, appkey: issued.appkey }));
+    const frames = await all;
+    expect(frames.map((frame) => frame.header.name)).toEqual([
+      'TranscriptionStarted',
+      'SentenceBegin',
+      'TranscriptionResultChanged',
+      'SentenceEnd',
+      'TranscriptionCompleted',
+    ]);
+    expect(frames[3]?.payload).toMatchObject({ result: 'open notices' });
+
+    const again = await open(issued.token);
+    const refused = framesOf(again);
+    again.send(instruction('StartTranscription', { ...ids, appkey: issued.appkey }));
+    expect((await refused)[0]?.header).toMatchObject({
+      name: 'TaskFailed',
+      status: NLS_STATUS.accessDenied,
+    });
+  });
+
+  it('refuses a bad token with TaskFailed 40000001', async () => {
+    const socket = await open('not-a-token');
+    const frames = framesOf(socket);
+    socket.send(instruction('StartTranscription', { ...ids, appkey: 'edudesk-speech' }));
+    const [failed] = await frames;
+    expect(failed?.header).toMatchObject({
+      name: 'TaskFailed',
+      status: NLS_STATUS.accessDenied,
+      namespace: 'Default',
+    });
+  });
+
+  it('ends a task whose audio is longer than 60 s', async () => {
+    const issued = await token();
+    const socket = await open(issued.token);
+    const frames = framesOf(socket);
+    const started = nextFrame(socket);
+    socket.send(instruction('StartTranscription', { ...ids, appkey: issued.appkey }));
+    await started;
+    const frame = Buffer.alloc(32_000);
+    for (let sent = 0; sent <= MAX_AUDIO_BYTES; sent += frame.length) {
+      socket.send(frame, { binary: true });
+    }
+    const names = (await frames).map((message) => message.header);
+    expect(names.at(-1)).toMatchObject({ name: 'TaskFailed', status: NLS_STATUS.clientError });
+  });
+
+  it('stops recognising when the client closes early', async () => {
+    recogniser.hang = true;
+    try {
+      const issued = await token();
+      const socket = await open(issued.token);
+      const started = nextFrame(socket);
+      socket.send(instruction('StartTranscription', { ...ids, appkey: issued.appkey }));
+      await started;
+      socket.send(Buffer.alloc(3200), { binary: true });
+      socket.send(instruction('StopTranscription', { ...ids, appkey: issued.appkey }));
+      socket.terminate();
+      await expect.poll(() => recogniser.aborted).toBe(1);
+    } finally {
+      recogniser.hang = false;
+    }
+  });
+});
+
+/** The real recogniser, on espeak-ng commands, when pocketsphinx and espeak-ng are installed. */
+const installed = ['/usr/bin/pocketsphinx_continuous', '/usr/bin/espeak-ng', '/usr/bin/sox'].every(
+  (file) => fs.existsSync(file),
+);
+
+describe.runIf(installed)('pocketsphinx behind the gateway', () => {
+  let t: TestApp;
+  let cookie: string | undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-speech-'));
+
+  function speech(text: string): Buffer {
+    const wav = path.join(dir, 'command.wav');
+    execFileSync('espeak-ng', ['-w', wav, text]);
+    return execFileSync('sox', [
+      wav,
+      '-t',
+      'raw',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      '-e',
+      'signed-integer',
+      '-',
+    ]);
+  }
+
+  async function transcribe(pcm: Buffer, language = 'en'): Promise<NlsMessage[]> {
+    const answer = await getJson<SpeechToken>(
+      t.app,
+      cookie,
+      `${SPEECH_API.token}?language=${language}`,
+    );
+    const issued = answer.body.data;
+    const socket = await t.app.injectWS(`${SPEECH_API.gateway}?token=${issued.token}`);
+    const frames = framesOf(socket);
+    const started = nextFrame(socket);
+    socket.send(instruction('StartTranscription', { ...ids, appkey: issued.appkey }));
+    await started;
+    for (let at = 0; at < pcm.length; at += 3200) {
+      socket.send(pcm.subarray(at, at + 3200), { binary: true });
+    }
+    socket.send(instruction('StopTranscription', { ...ids, appkey: issued.appkey }));
+    return frames;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ scryptCost: 1024 });
+    await t.app.ready();
+    cookie = (await cookiesOf(t.app, ['parent02'])).parent02;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('recognises an application name, and no application in an unknown command', async () => {
+    const known = await transcribe(speech('open notices'));
+    expect(known.find((frame) => frame.header.name === 'SentenceEnd')?.payload).toMatchObject({
+      result: 'open notices',
+    });
+    const unknown = await transcribe(speech('what is the weather'));
+    const result = unknown.find((frame) => frame.header.name === 'SentenceEnd')?.payload as
+      { result: string } | undefined;
+    expect(result?.result ?? '').not.toMatch(/notices|schedule|drive|contacts/);
+    const silence = await transcribe(Buffer.alloc(32_000));
+    expect(silence.map((frame) => frame.header.name)).toEqual([
+      'TranscriptionStarted',
+      'TranscriptionCompleted',
+    ]);
+  });
+});

@@ -1,0 +1,253 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  keepScreenshot,
+  launchBrowser,
+  signIn,
+  startServer,
+  type TestServer,
+} from './harness';
+
+/**
+ * The mobile desktop and the voice recorder on a phone (390x844, an iPhone's user agent):
+ * Chromium's fake microphone plays WAV files spoken by espeak-ng, the reference server's gateway
+ * recognises them with pocketsphinx (docs/voice.md).
+ */
+const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';
+const NOTICES_PAGE = '/pages/notice/mobile_tzgg_spm/index.html';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'edudesk-voice-e2e-'));
+
+/** A 16 kHz mono WAV of `text` spoken by espeak-ng (or of silence), with silence around it. */
+function wav(name: string, text: string | null): { file: string; seconds: number } {
+  const file = path.join(dir, `${name}.wav`);
+  if (text === null) {
+    execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', '2']);
+  } else {
+    const raw = path.join(dir, `${name}-raw.wav`);
+    execFileSync('espeak-ng', ['-w', raw, text]);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', file, 'pad', '0.2', '0.6']);
+  }
+  const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
+  return { file, seconds };
+}
+
+const browsers: Browser[] = [];
+async function phoneWith(audio: string | null): Promise<Browser> {
+  const args = [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(audio === null ? [] : [`--use-file-for-fake-audio-capture=${audio}%noloop`]),
+  ];
+  const browser = await launchBrowser(args);
+  browsers.push(browser);
+  return browser;
+}
+
+async function openPhone(
+  browser: Browser,
+  server: TestServer,
+  width = 390,
+  height = 844,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    userAgent: PHONE_UA,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'en',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}/login?lang=en`);
+  return { page, errors };
+}
+
+async function signedInPhone(page: Page, server: TestServer, user = 'parent02'): Promise<void> {
+  await signIn(page, user, DEMO_PASSWORD);
+  await page.waitForURL(/mobile_desktop_all/);
+  await page.goto(`${server.url}${MOBILE_DESKTOP}?lang=en`);
+  await page.getByRole('button', { name: 'Voice command' }).waitFor();
+  // A parent with several children first chooses one (spec §4), in a sheet.
+  await chooseChildIfAsked(page);
+  // The sign-in toast sits over the header for its 2 s.
+  await page.getByText('Login successful!').waitFor({ state: 'hidden' });
+}
+
+async function chooseChildIfAsked(page: Page): Promise<void> {
+  const picker = page.locator('.sheet').filter({ hasText: 'Choose a child' });
+  await page.waitForTimeout(500);
+  if (await picker.isVisible()) {
+    await keepScreenshot(page, 'mobile-desktop-child-picker-390');
+    await picker.getByRole('button', { name: /Enter/ }).first().click();
+    await picker.waitFor({ state: 'hidden' });
+  }
+}
+
+/** Holds the voice button while the fake microphone plays `seconds` of audio, then releases. */
+async function speak(page: Page, seconds: number): Promise<void> {
+  const button = page.getByRole('button', { name: 'Voice command' });
+  const box = await button.boundingBox();
+  if (!box) throw new Error('no voice button');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.getByText('Listening…').waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(Math.ceil(seconds * 1000) + 300);
+  await page.mouse.up();
+}
+
+describe('voice commands on a phone', () => {
+  let server: TestServer;
+  let offline: TestServer;
+  const command = wav('open-notices', 'open notices');
+  const unknown = wav('weather', 'what is the weather');
+  const silence = wav('silence', null);
+
+  beforeAll(async () => {
+    server = await startServer();
+    offline = await startServer({ speechRecogniser: 'none' });
+  });
+  afterAll(async () => {
+    for (const browser of browsers) await browser.close();
+    await server.close();
+    await offline.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('"open notices" lands in the notices application', async () => {
+    const { page, errors } = await openPhone(await phoneWith(command.file), server);
+    await signedInPhone(page, server);
+    await speak(page, command.seconds);
+    await page.waitForURL(new RegExp(NOTICES_PAGE.replace(/\./g, '\\.')), { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('silence: "I didn\'t quite catch that", then the recorder resets', async () => {
+    const { page } = await openPhone(await phoneWith(silence.file), server);
+    await signedInPhone(page, server);
+    await speak(page, 1);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "I didn't quite catch that. Could you say it again?" })
+      .waitFor({ timeout: 20_000 });
+    await keepScreenshot(page, 'voice-not-caught-390');
+    await page.getByText("I didn't quite catch that.").waitFor({ state: 'hidden' });
+  });
+
+  it('an unknown command: Oops, and the transcript says what was heard', async () => {
+    const { page } = await openPhone(await phoneWith(unknown.file), server);
+    await signedInPhone(page, server);
+    await speak(page, unknown.seconds);
+    await page
+      .getByText("Oops, I haven't learned this skill yet, try another way of saying it!")
+      .waitFor({ timeout: 20_000 });
+    await keepScreenshot(page, 'voice-oops-390');
+  });
+
+  it('no recogniser on the server: Check server configuration!', async () => {
+    const { page } = await openPhone(await phoneWith(command.file), offline);
+    await signedInPhone(page, offline);
+    const button = page.getByRole('button', { name: 'Voice command' });
+    await button.hover();
+    await page.mouse.down();
+    await page.getByText('Check server configuration!').waitFor({ timeout: 15_000 });
+    await page.mouse.up();
+    await keepScreenshot(page, 'voice-config-390');
+  });
+
+  it('a tap shows the long-press hint', async () => {
+    const { page } = await openPhone(await phoneWith(null), server);
+    await signedInPhone(page, server);
+    await page.getByRole('button', { name: 'Voice command' }).click();
+    await page.getByText('long press to enter voice recognition').first().waitFor();
+  });
+});
+
+describe('the mobile desktop at 320, 390 and 768 px', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+    await server.close();
+  });
+
+  for (const [width, height] of [
+    [320, 640],
+    [390, 844],
+    [768, 1024],
+  ] as const) {
+    it(`${String(width)} px: nothing covered, no horizontal scroll`, async () => {
+      const { page, errors } = await openPhone(browser, server, width, height);
+      await signedInPhone(page, server, 'teacher01');
+      await page.getByRole('list').first().waitFor();
+      const layout = await page.evaluate(() => {
+        const voice = document.querySelector('.voice__button');
+        const header = document.querySelector('.mobile-header');
+        const sheet = document.querySelector('.sheet .ant-drawer-content-wrapper');
+        const centre = (element: Element | null) => {
+          if (!element) return null;
+          const box = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && (element === hit || element.contains(hit));
+        };
+        const firstIcon = document.querySelector('.app-icon__button');
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          voiceReachable: centre(voice),
+          bellReachable: centre(document.querySelector('.mobile-header .ant-badge button')),
+          headerBottom: header?.getBoundingClientRect().bottom ?? 0,
+          firstIconReachable: centre(firstIcon),
+          sheetHeight: sheet?.getBoundingClientRect().height ?? 0,
+        };
+      });
+      await keepScreenshot(page, `mobile-desktop-${String(width)}`);
+      expect(layout.scrollWidth, JSON.stringify(layout)).toBeLessThanOrEqual(layout.innerWidth);
+      expect(layout.voiceReachable, JSON.stringify(layout)).toBe(true);
+      expect(layout.bellReachable).toBe(true);
+      expect(layout.firstIconReachable).toBe(true);
+      // teacher01 has to-dos: the to-do sheet is open, and leaves the icons above in view.
+      expect(layout.sheetHeight).toBeGreaterThan(0);
+      expect(layout.sheetHeight).toBeLessThanOrEqual(height * 0.6);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it('a parent: the child picker and the messages are sheets, the bell has a number', async () => {
+    const { page } = await openPhone(browser, server, 390, 844);
+    await signIn(page, 'parent02', DEMO_PASSWORD);
+    await page.waitForURL(/mobile_desktop_all/);
+    await page.goto(`${server.url}${MOBILE_DESKTOP}?lang=en`);
+    await page.getByRole('button', { name: 'Voice command' }).waitFor();
+    await chooseChildIfAsked(page);
+    await page.getByText('Login successful!').waitFor({ state: 'hidden' });
+    await keepScreenshot(page, 'mobile-desktop-parent-390');
+    const bell = page.locator('.mobile-header .ant-badge');
+    const badge = await bell
+      .locator('sup')
+      .textContent()
+      .catch(() => '');
+    expect(badge ?? '').toMatch(/^(\d+|99\+)?$/);
+    await page.getByRole('button', { name: /^Messages/ }).click();
+    const sheet = page
+      .locator('.sheet .ant-drawer-content-wrapper')
+      .filter({ hasText: 'ignore all' });
+    await sheet.waitFor();
+    await keepScreenshot(page, 'mobile-desktop-messages-390');
+    const height = await sheet.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(844 * 0.6);
+  });
+});
