@@ -1,7 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
+import { useTheme } from '../core/theme/theme-store';
+import { takeLoginSuccess } from '../features/login/login-session';
 import { useLoginCheck } from '../features/login/use-login-check';
+import { notify } from '../ui/notify/notify';
 import { goToLogin } from './navigation';
 
 export interface SignedIn {
@@ -28,4 +32,25 @@ export function useSignedIn(): SignedIn | null {
   }, [outcome, loggedIn]);
 
   return loggedIn ? { user, justLoggedIn: outcome.kind === 'just-logged-in' } : null;
+}
+
+/**
+ * A landing page's signed-in user (the desktops, spec §2), null until there is one. Once, when
+ * the user is known: the unit's layout is loaded and a login that just happened is confirmed
+ * ('登录成功！').
+ */
+export function useLandingUser(): CurrentUser | null {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const user = signedIn?.user ?? null;
+  const justLoggedIn = signedIn?.justLoggedIn === true;
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (user === null || confirmed.current) return;
+    confirmed.current = true;
+    useTheme.getState().loadLayout(user.unitId);
+    // takeLoginSuccess() always runs, so the hand-over from the login page is used only once.
+    if (takeLoginSuccess() || justLoggedIn) notify.success(t('login.success'));
+  }, [user, justLoggedIn, t]);
+  return user;
 }

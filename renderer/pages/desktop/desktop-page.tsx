@@ -1,17 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
 import { isDev } from '../../core/env';
-import { useTheme } from '../../core/theme/theme-store';
 import { LoginDialog } from '../../features/login/login-dialog';
-import { takeLoginSuccess } from '../../features/login/login-session';
 import { DesktopShell } from '../../shell/desktop-shell';
-import { notify } from '../../ui/notify/notify';
 import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
-import { useSignedIn } from '../use-signed-in';
+import { useLandingUser } from '../use-signed-in';
 
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
@@ -24,19 +20,8 @@ export function DesktopPage({
   variant: 'desktop' | 'area-desktop' | 'mobile-desktop';
 }) {
   const { t } = useTranslation();
-  const signedIn = useSignedIn();
+  const user = useLandingUser();
   const relogin = useRelogin();
-
-  const user = signedIn?.user ?? null;
-  const justLoggedIn = signedIn?.justLoggedIn === true;
-  const confirmed = useRef(false);
-  useEffect(() => {
-    if (user === null || confirmed.current) return;
-    confirmed.current = true;
-    useTheme.getState().loadLayout(user.unitId);
-    // takeLoginSuccess() always runs, so the hand-over from the login page is used only once.
-    if (takeLoginSuccess() || justLoggedIn) notify.success(t('login.success'));
-  }, [user, justLoggedIn, t]);
 
   if (user === null) return <PageLoading label={t('login.checking')} />;
 
