@@ -107,34 +107,13 @@ export class NoticesRepository {
   }
 
   create(unitId: number, userId: number, notice: NoticeSave, now: number): number {
-    const result = this.insert.run(
-      unitId,
-      notice.title.trim(),
-      notice.category,
-      notice.content,
-      notice.publisher.trim(),
-      notice.contact.trim(),
-      (notice.email ?? '').trim(),
-      now,
-      userId,
-    );
+    const result = this.insert.run(unitId, ...savedColumns(notice), now, userId);
     return Number(result.lastInsertRowid);
   }
 
   /** False when the unit has no such notice. */
   change(unitId: number, id: number, notice: NoticeSave): boolean {
-    return (
-      this.update.run(
-        notice.title.trim(),
-        notice.category,
-        notice.content,
-        notice.publisher.trim(),
-        notice.contact.trim(),
-        (notice.email ?? '').trim(),
-        id,
-        unitId,
-      ).changes > 0
-    );
+    return this.update.run(...savedColumns(notice), id, unitId).changes > 0;
   }
 
   delete(unitId: number, id: number): boolean {
@@ -147,4 +126,25 @@ export class NoticesRepository {
       perCategory: this.categories.all(unitId),
     };
   }
+}
+
+/** A saved notice's columns in the order of both statements: title to email, trimmed. */
+function savedColumns(
+  notice: NoticeSave,
+): [
+  title: string,
+  category: string,
+  content: string,
+  publisher: string,
+  contact: string,
+  email: string,
+] {
+  return [
+    notice.title.trim(),
+    notice.category,
+    notice.content,
+    notice.publisher.trim(),
+    notice.contact.trim(),
+    (notice.email ?? '').trim(),
+  ];
 }
