@@ -22,11 +22,13 @@ export interface ChunkProfileStep {
  * The large-file profile (issue 19): larger chunks for large files, so a large upload takes
  * fewer requests (each chunk is a check and a multipart request). Files under 64 MiB keep the
  * configured chunk size (2 MB by default). The sizes were chosen by measurement (npm run bench,
- * docs/upload.md); every one is well within the reference server's request limit (100 MiB).
+ * docs/upload.md); every one is within the reference server's request limit (100 MiB).
  */
 export const LARGE_FILE_CHUNK_PROFILE: readonly ChunkProfileStep[] = [
   { fromSize: 64 * MIB, chunkSize: 8 * MIB },
   { fromSize: 256 * MIB, chunkSize: 16 * MIB },
+  { fromSize: 512 * MIB, chunkSize: 32 * MIB },
+  { fromSize: 1024 * MIB, chunkSize: 64 * MIB },
 ];
 
 /**

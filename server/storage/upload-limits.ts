@@ -22,7 +22,7 @@ export interface UploadLimits {
 }
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
-  // Chunks are 2 MB (16 MiB at most in the large-file profile, docs/upload.md); the single
+  // Chunks are 2 MB (64 MiB at most in the large-file profile, docs/upload.md); the single
   // upload is meant for files up to one chunk, but platform applications also post whole
   // documents through it.
   maxRequestBytes: 100 * MIB,

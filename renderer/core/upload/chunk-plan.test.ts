@@ -62,13 +62,16 @@ describe('chooseChunkSize (issue 19: the large-file chunk profile)', () => {
   });
 
   it('keeps 2 MB under the first step of the large-file profile, then its steps', () => {
-    const [first, second] = LARGE_FILE_CHUNK_PROFILE;
-    if (!first || !second) throw new Error('the profile has two steps');
+    const [first] = LARGE_FILE_CHUNK_PROFILE;
+    const last = LARGE_FILE_CHUNK_PROFILE.at(-1);
+    if (!first || !last) throw new Error('the profile has steps');
     expect(chooseChunkSize(first.fromSize - 1, 'large-file')).toBe(MB2);
-    expect(chooseChunkSize(first.fromSize, 'large-file')).toBe(first.chunkSize);
-    expect(chooseChunkSize(second.fromSize - 1, 'large-file')).toBe(first.chunkSize);
-    expect(chooseChunkSize(second.fromSize, 'large-file')).toBe(second.chunkSize);
-    expect(chooseChunkSize(1024 * 1024 * MIB, 'large-file')).toBe(second.chunkSize);
+    for (const [index, step] of LARGE_FILE_CHUNK_PROFILE.entries()) {
+      expect(chooseChunkSize(step.fromSize, 'large-file')).toBe(step.chunkSize);
+      const before = LARGE_FILE_CHUNK_PROFILE[index - 1];
+      if (before) expect(chooseChunkSize(step.fromSize - 1, 'large-file')).toBe(before.chunkSize);
+    }
+    expect(chooseChunkSize(1024 * 1024 * MIB, 'large-file')).toBe(last.chunkSize);
   });
 
   it('cuts a 1 GiB file in fewer, larger chunks, each within the server limit', () => {

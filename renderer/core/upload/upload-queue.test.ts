@@ -325,29 +325,41 @@ describe('UploadQueue on the reference server', { timeout: 20_000 }, () => {
     const bytes = content(512 * KIB, 11);
     const file = () => new File([bytes], 'profile.mp4', { lastModified: 7 });
     const profile = [{ fromSize: 256 * KIB, chunkSize: 64 * KIB }];
-    const first = new UploadQueue({
+    // The real calls; the first visit stops the large upload once two of its chunks are stored
+    // (then the tab closes).
+    let sent = 0;
+    let largeId = '';
+    let closeTab: () => void = () => undefined;
+    const tabClosed = new Promise<void>((resolve) => {
+      closeTab = resolve;
+    });
+    const first: UploadQueue = new UploadQueue({
       chunkSize: 32 * KIB,
       chunkProfile: profile,
       retry: FAST_RETRY,
       store,
       owner: '10001',
+      api: {
+        ...uploadApi,
+        uploadChunk: async (upload, options) => {
+          await uploadApi.uploadChunk(upload, options);
+          if (upload.name === 'profile.mp4' && ++sent === 2) {
+            first.pause(largeId);
+            closeTab();
+          }
+        },
+      },
     });
     // A small file keeps the configured chunk size.
     const [small] = first.add([fileOf(96 * KIB, 12)]);
     const [item] = first.add([file()]);
     if (!item || !small) throw new Error('not added');
-    expect((await waitFor(first, small.id, ['done', 'error'])).chunks).toBe(3);
-    await new Promise<void>((resolve) => {
-      const stop = first.subscribe(() => {
-        if ((first.get(item.id)?.chunksSent ?? 0) >= 2) {
-          stop();
-          resolve();
-        }
-      });
-    });
+    largeId = item.id;
+    const smallDone = waitFor(first, small.id, ['done', 'error']);
+    await tabClosed;
     expect(first.get(item.id)?.chunks).toBe(8);
+    expect((await smallDone).chunks).toBe(3);
     first.dispose();
-    await new Promise((resolve) => setTimeout(resolve, 50));
 
     // The application's profile changed meanwhile: the upload keeps its 64 KiB chunks.
     const second = new UploadQueue({

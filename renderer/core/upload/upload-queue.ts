@@ -187,6 +187,11 @@ function newId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** Resolves in a later task of the event loop (after the current one and its rendering). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function sameFile(a: { name: string; size: number }, b: { name: string; size: number }): boolean {
   return a.name === b.name && a.size === b.size;
 }
@@ -581,6 +586,10 @@ export class UploadQueue {
         chunksSkipped: 0,
       });
       this.changed(true);
+      // The file selection's task ends here: the list renders its new row, and the MD5 starts
+      // in a task of its own (issue 19: the main thread's longest task while hashing).
+      await nextTask();
+      if (signal.aborted) return;
       const md5 = entry.item.md5 ?? (await this.hash(entry, file, signal));
       this.apply(entry, 'hashed', { md5, hashed: file.size });
       this.changed(true);

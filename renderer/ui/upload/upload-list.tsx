@@ -110,12 +110,16 @@ export interface UploadListProps {
 export function UploadList({ queue }: UploadListProps) {
   const { t } = useTranslation();
   const items = useUploadItems(queue);
-  // Built once per language: progress re-renders then only touch the cells, not the columns.
+  // Built once per language: progress re-renders then only touch the cells, not the columns,
+  // and only the cells whose figures changed (shouldCellUpdate: the name's ellipsis measures the
+  // page, the actions are buttons; neither changes while the bytes go out).
   const columns = useMemo<TableColumnsType<UploadItem>>(
     () => [
       {
         title: t('upload.column.name'),
         key: 'name',
+        shouldCellUpdate: (item, before) =>
+          item.name !== before.name || item.relativePath !== before.relativePath,
         render: (_, item) => (
           <Typography.Text ellipsis={{ tooltip: item.relativePath || item.name }}>
             {item.relativePath || item.name}
@@ -126,12 +130,15 @@ export function UploadList({ queue }: UploadListProps) {
         title: t('upload.column.size'),
         key: 'size',
         width: 100,
+        shouldCellUpdate: (item, before) => item.size !== before.size,
         render: (_, item) => formatBytes(item.size),
       },
       {
         title: t('upload.column.progress'),
         key: 'progress',
         width: 180,
+        shouldCellUpdate: (item, before) =>
+          item.percent !== before.percent || progressStatus(item) !== progressStatus(before),
         render: (_, item) => (
           <Progress
             percent={item.percent}
@@ -146,6 +153,7 @@ export function UploadList({ queue }: UploadListProps) {
         title: t('upload.column.speed'),
         key: 'speed',
         width: 110,
+        shouldCellUpdate: (item, before) => item.speed !== before.speed,
         render: (_, item) =>
           item.speed > 0 ? t('upload.speed', { size: formatBytes(item.speed) }) : '-',
       },
@@ -153,6 +161,8 @@ export function UploadList({ queue }: UploadListProps) {
         title: t('upload.column.remaining'),
         key: 'remaining',
         width: 90,
+        shouldCellUpdate: (item, before) =>
+          item.remainingSeconds !== before.remainingSeconds || item.state !== before.state,
         render: (_, item) => (isActive(item.state) ? formatDuration(item.remainingSeconds) : '-'),
       },
       {
@@ -167,6 +177,10 @@ export function UploadList({ queue }: UploadListProps) {
       {
         title: t('upload.column.actions'),
         key: 'actions',
+        shouldCellUpdate: (item, before) =>
+          item.state !== before.state ||
+          item.name !== before.name ||
+          item.result?.url !== before.result?.url,
         render: (_, item) => <Actions queue={queue} item={item} />,
       },
     ],
@@ -178,7 +192,7 @@ export function UploadList({ queue }: UploadListProps) {
       rowKey="id"
       size="small"
       columns={columns}
-      dataSource={[...items]}
+      dataSource={items}
       pagination={false}
       locale={{ emptyText: t('upload.empty') }}
     />

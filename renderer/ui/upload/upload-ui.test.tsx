@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -114,17 +114,24 @@ describe('UploadList', () => {
       fireEvent.click(within(row).getByRole('button', { name: '暂停：课件.pptx' }));
       await Promise.resolve();
     });
-    expect(within(row).getByRole('status').textContent).toBe('已暂停');
+    // The list renders on the next frame (use-upload-queue.ts).
+    await waitFor(() => {
+      expect(within(row).getByRole('status').textContent).toBe('已暂停');
+    });
     await act(async () => {
       fireEvent.click(within(row).getByRole('button', { name: '继续：课件.pptx' }));
       await Promise.resolve();
     });
-    expect(within(row).getByRole('status').textContent).toBe('等待中');
+    await waitFor(() => {
+      expect(within(row).getByRole('status').textContent).toBe('等待中');
+    });
     await act(async () => {
       fireEvent.click(within(row).getByRole('button', { name: '取消：课件.pptx' }));
       await Promise.resolve();
     });
-    expect(within(row).getByRole('status').textContent).toBe('已取消');
+    await waitFor(() => {
+      expect(within(row).getByRole('status').textContent).toBe('已取消');
+    });
     expect(within(row).getByRole('button', { name: '移除：课件.pptx' })).toBeTruthy();
   });
 
