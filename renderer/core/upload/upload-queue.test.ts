@@ -107,7 +107,11 @@ describe('UploadQueue on the reference server', { timeout: 20_000 }, () => {
       .join('; ');
   });
   afterAll(async () => {
-    await app.close();
+    // A test that paused or cancelled an upload may leave a request open (a chunk body the
+    // client stopped sending): end every connection so closing never waits for one.
+    const closing = app.close();
+    app.server.closeAllConnections();
+    await closing;
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(() => {
