@@ -198,7 +198,9 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           }}
         />
       </main>
-      <VoiceButton />
+      {/* A sheet (messages, child picker, about) has the bottom of the screen: no voice button
+          over its rows. */}
+      {sheet === null && <VoiceButton />}
       {todoOpen && (
         <Suspense fallback={null}>
           <TodoPanel

@@ -233,8 +233,9 @@ describe('the mobile desktop at 320, 390 and 768 px', () => {
     await signIn(page, 'parent01', DEMO_PASSWORD);
     await page.waitForURL(/mobile_desktop_all/);
     await page.goto(`${server.url}${MOBILE_DESKTOP}?lang=en`);
-    await page.getByRole('button', { name: 'Voice command' }).waitFor();
+    // The picker's sheet has the bottom of the screen; the voice button comes back after it.
     await chooseFirstChild(page);
+    await page.getByRole('button', { name: 'Voice command' }).waitFor();
     await page.getByText('Login successful!').waitFor({ state: 'hidden' });
     await keepScreenshot(page, 'mobile-desktop-parent-390');
     const bell = page.locator('.mobile-header .ant-badge');
