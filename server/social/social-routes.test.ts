@@ -209,6 +209,18 @@ describe('social login against the stand-in providers', () => {
     expect(body(again).code).toBe('social_state_mismatch');
   });
 
+  it('takes the token when the code field is empty (spec §7: code, token)', async () => {
+    const browser = new Browser(t);
+    const state = await browser.state('weixin');
+    const code = await qrCode(t, 'weixin', TEACHER);
+    const response = await browser.post(API.socialLogin('weixin'), {
+      code: '',
+      token: code,
+      state,
+    });
+    expect(body(response).status).toBe(200);
+  });
+
   it('answers a refused code with invalid_grant (no binding page)', async () => {
     const browser = new Browser(t);
     const state = await browser.state('weixin');

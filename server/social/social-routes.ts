@@ -168,7 +168,11 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       ) {
         return reply.send(fail(403, 'social_state_mismatch', MESSAGES.socialStateMismatch));
       }
-      const code = (request.body.code ?? request.body.token ?? '').trim();
+      // A provider answers with a code (WeChat, WeCom) or a token; an empty field is none.
+      const code =
+        [request.body.code, request.body.token]
+          .map((value) => value?.trim() ?? '')
+          .find((value) => value !== '') ?? '';
       if (code === '') return reply.send(fail(400, INVALID_GRANT, MESSAGES.socialCodeRefused));
 
       const exchange = await client.exchange(provider, code);
