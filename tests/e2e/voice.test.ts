@@ -194,6 +194,12 @@ describe('the mobile desktop at 320, 390 and 768 px', () => {
       const { page, errors } = await openPhone(browser, server, width, height);
       await signedInPhone(page, server, 'teacher01');
       await page.getByRole('list').first().waitFor();
+      // teacher01 has to-dos: the to-do sheet opens once the counts arrive; measure after its
+      // slide-in has ended (antd's motion classes gone).
+      await page.waitForFunction(() => {
+        const wrapper = document.querySelector('.sheet .ant-drawer-content-wrapper');
+        return wrapper !== null && !wrapper.className.includes('motion');
+      });
       const layout = await page.evaluate(() => {
         const voice = document.querySelector('.voice__button');
         const header = document.querySelector('.mobile-header');
