@@ -144,9 +144,14 @@ describe('password login', () => {
     expect(new URL(other.page.url()).pathname).toBe('/login/');
   });
 
-  it('shows the error code on the binding page', async () => {
+  it('shows the error code on the binding page, and says so when nothing waits to be linked', async () => {
+    // No pending identity in this browser (the address alone links nothing).
     const { page } = await open('/#/bind/?id=unbound_openid&openid=o1');
-    await page.getByText('该第三方账号尚未绑定平台账号（错误代码：unbound_openid）。').waitFor();
+    await page
+      .getByText('本次第三方登录已失效或不是在此浏览器中发起的，请返回登录页重新开始。')
+      .waitFor();
+    await page.getByText('错误代码：unbound_openid').waitFor();
+    await page.getByRole('link', { name: '返回登录' }).waitFor();
   });
 });
 

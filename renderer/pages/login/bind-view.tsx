@@ -64,6 +64,7 @@ export function BindView() {
           <p className="bind-page__intro" role="alert">
             {t('bind.expired')}
           </p>
+          {code !== '' && <p className="bind-page__code">{t('bind.code', { code })}</p>}
           <p className="bind-page__back">
             <a href="/login">{t('bind.backToLogin')}</a>
           </p>
