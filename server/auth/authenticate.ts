@@ -27,6 +27,42 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** A user with their unit. */
+export interface Account {
+  user: User;
+  unit: Unit;
+}
+
+/**
+ * Whether `user` of `unit` may act on this request: both active, and the unit the one of the
+ * request's host (the tenancy rule). Every way in (tokens, tickets, codes, refresh, switch)
+ * applies this one rule.
+ */
+export function isActiveOnHost(
+  services: Services,
+  request: FastifyRequest,
+  user: User | undefined,
+  unit: Unit | undefined,
+): boolean {
+  return (
+    user?.userStatus === ACTIVE_STATUS &&
+    unit?.unitStatus === ACTIVE_STATUS &&
+    user.unitId === unit.id &&
+    servesUnit(services.units, request, unit.id)
+  );
+}
+
+/** The account of `userId` when it may act on this request (see isActiveOnHost). */
+export function activeAccountOnHost(
+  services: Services,
+  request: FastifyRequest,
+  userId: number | undefined,
+): Account | undefined {
+  const user = userId === undefined ? undefined : services.users.findById(userId);
+  const unit = user && services.units.findById(user.unitId);
+  return user && unit && isActiveOnHost(services, request, user, unit) ? { user, unit } : undefined;
+}
+
 /** The access token of a request: an `Authorization: Bearer` header first, else the cookie. */
 export function accessTokenOf(request: FastifyRequest): string | undefined {
   const match = BEARER.exec(request.headers.authorization ?? '');
@@ -51,10 +87,7 @@ export function resolveAccessToken(
 ): AuthContext | undefined {
   if (accessToken === undefined) return undefined;
   const record = services.access.find(accessToken);
-  if (record?.user.userStatus !== ACTIVE_STATUS || record.unit.unitStatus !== ACTIVE_STATUS) {
-    return undefined;
-  }
-  if (!servesUnit(services.units, request, record.unit.id)) return undefined;
+  if (!record || !isActiveOnHost(services, request, record.user, record.unit)) return undefined;
   return { accessToken, ...record };
 }
 

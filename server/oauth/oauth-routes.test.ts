@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnvelope } from '../../contract/envelope';
 import type { OAuthClientInfo } from '../../contract/oauth';
+import { openTestDatabase } from '../base/desktop-test-helpers';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app';
 import {
   DEFAULT_DEMO_PORTAL_SECRET,
@@ -470,6 +471,21 @@ describe('the platform as an authorisation server', () => {
       expect((await refresh(rotated.refresh_token)).json<TokenAnswer>().error).toBe(
         'invalid_grant',
       );
+    });
+
+    it('refuses to refresh the tokens of an account disabled since', async () => {
+      const first = (await exchange(await codeFor())).json<TokenAnswer>();
+      const db = openTestDatabase(t.dataDir);
+      db.prepare("UPDATE users SET user_status = 0 WHERE login_name = 'teacher01'").run();
+      db.close();
+      const refreshed = await token({
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+        client_id: DEMO_APP_CLIENT_ID,
+      });
+      expect(refreshed.statusCode).toBe(400);
+      expect(refreshed.json<TokenAnswer>().error).toBe('invalid_grant');
+      expect((await userinfo(first.access_token)).statusCode).toBe(401);
     });
 
     it('answers RFC 6749 errors for a malformed request', async () => {

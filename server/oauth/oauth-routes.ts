@@ -6,13 +6,12 @@ import path from 'node:path';
 import { API } from '../../contract/api-paths';
 import { HEADER_DEVICE } from '../../contract/http-headers';
 import { OAUTH_PAGE_ERRORS, OAUTH_PATHS, type OAuthClientInfo } from '../../contract/oauth';
-import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
+import { activeAccountOnHost, authOf, requireAuth } from '../auth/authenticate';
 import { fail, ok } from '../http/envelope';
 import { sendHtmlPage } from '../http/html-pages';
 import { linkOrigin } from '../http/request-origin';
 import { setHtmlSecurityHeaders } from '../http/security-headers';
 import type { ServicesPluginOptions } from '../services';
-import { servesUnit } from '../tenancy/host-unit';
 import { demoPartnerRoutes } from './demo-partner';
 import { loadClientRegistrations } from './oauth-clients-config';
 import { OAUTH_MESSAGES } from './oauth-messages';
@@ -252,14 +251,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
         .send({ error: 'invalid_request', error_description: 'A Bearer token is required' });
     }
     const record = store.findAccessToken(match[1]);
-    const user = record ? services.users.findById(record.userId) : undefined;
-    const unit = record ? services.units.findById(record.unitId) : undefined;
-    if (
-      !record ||
-      user?.userStatus !== ACTIVE_STATUS ||
-      unit?.unitStatus !== ACTIVE_STATUS ||
-      !servesUnit(services.units, request, record.unitId)
-    ) {
+    const account = record && activeAccountOnHost(services, request, record.userId);
+    if (!record || account?.unit.id !== record.unitId) {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="EduDesk", error="invalid_token"')
@@ -268,6 +261,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
           error_description: 'The access token is invalid or has expired',
         });
     }
+    const { user, unit } = account;
     const profile = record.scope.split(' ').includes('profile');
     return reply.send({
       sub: String(user.id),

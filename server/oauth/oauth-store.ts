@@ -271,6 +271,7 @@ export class OAuthStore {
   rotateRefreshToken(
     token: string,
     clientId: string,
+    ownerMayContinue: (owner: { userId: number; unitId: number }) => boolean,
   ): { kind: 'rotated'; tokens: PartnerTokens } | { kind: 'refused' } {
     const now = this.options.now();
     return this.db.transaction(() => {
@@ -281,6 +282,9 @@ export class OAuthStore {
         return { kind: 'refused' as const };
       }
       if (row.expires_at <= now) return { kind: 'refused' as const };
+      if (!ownerMayContinue({ userId: row.user_id, unitId: row.unit_id })) {
+        return { kind: 'refused' as const };
+      }
       this.sql.revokeToken.run(now, tokenHash(token));
       const tokens = this.issueTokens(row.grant_id, {
         clientId: row.client_id,

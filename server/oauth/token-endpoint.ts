@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACTIVE_STATUS } from '../auth/authenticate';
+import { activeAccountOnHost } from '../auth/authenticate';
 import type { Services } from '../services';
-import { servesUnit } from '../tenancy/host-unit';
 import { OAuthStore, type OAuthClient, type PartnerTokens } from './oauth-store';
 import { verifierMatches } from './pkce';
 
@@ -140,13 +139,8 @@ export function handleTokenRequest(
       } else if (verifier === undefined || !verifierMatches(verifier, grant.codeChallenge)) {
         return error(400, 'invalid_grant', 'The code_verifier does not match the code_challenge');
       }
-      const user = services.users.findById(grant.userId);
-      const unit = services.units.findById(grant.unitId);
-      if (
-        user?.userStatus !== ACTIVE_STATUS ||
-        unit?.unitStatus !== ACTIVE_STATUS ||
-        !servesUnit(services.units, request, grant.unitId)
-      ) {
+      const account = activeAccountOnHost(services, request, grant.userId);
+      if (account?.unit.id !== grant.unitId) {
         return error(400, 'invalid_grant', 'The code is invalid or has expired');
       }
       const tokens = store.issueTokens(grantId, {
@@ -162,7 +156,12 @@ export function handleTokenRequest(
       if (token === undefined || token === '') {
         return error(400, 'invalid_request', 'refresh_token is required');
       }
-      const rotation = store.rotateRefreshToken(token, client.clientId);
+      // The user must still be active, in the unit the grant was given in, on its host.
+      const rotation = store.rotateRefreshToken(
+        token,
+        client.clientId,
+        ({ userId, unitId }) => activeAccountOnHost(services, request, userId)?.unit.id === unitId,
+      );
       if (rotation.kind === 'refused') {
         return error(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked');
       }

@@ -14,7 +14,7 @@ import {
   type SocialProvider,
   type SocialProviderKind,
 } from '../../contract/social';
-import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
+import { authOf, isActiveOnHost, requireAuth } from '../auth/authenticate';
 import { newToken } from '../auth/tokens';
 import type { SocialProviderHost } from '../config';
 import { readCookie, serializeCookie } from '../http/cookies';
@@ -195,11 +195,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       const user = userId === undefined ? undefined : services.users.findById(userId);
       if (user) {
         const unit = services.units.findById(user.unitId);
-        if (
-          user.unitId !== unitId ||
-          user.userStatus !== ACTIVE_STATUS ||
-          unit?.unitStatus !== ACTIVE_STATUS
-        ) {
+        if (user.unitId !== unitId || !unit || !isActiveOnHost(services, request, user, unit)) {
           return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
         }
         return signIn(services, request, reply, user, unit);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
 import { INVALID_GRANT, UserClientLoginBodySchema } from '../../contract/auth';
 import { bilingual } from '../../contract/envelope';
-import { ACTIVE_STATUS } from '../auth/authenticate';
+import { isActiveOnHost } from '../auth/authenticate';
 import { sendTooManyAttempts } from '../auth/throttle';
 import { tokenHash } from '../auth/tokens';
 import { fail } from '../http/envelope';
@@ -49,7 +49,7 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
         return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
       }
       const unit = units.findById(user.unitId);
-      if (user.userStatus !== ACTIVE_STATUS || unit?.unitStatus !== ACTIVE_STATUS) {
+      if (!unit || !isActiveOnHost(services, request, user, unit)) {
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
       return signIn(services, request, reply, user, unit);

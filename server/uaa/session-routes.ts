@@ -4,7 +4,7 @@ import { CurrentUserWireSchema, MeQuerySchema } from '../../contract/auth';
 import { envelopeSchema } from '../../contract/envelope-schema';
 import { HEADER_SIGNATURE } from '../../contract/http-headers';
 import {
-  ACTIVE_STATUS,
+  activeAccountOnHost,
   accessTokenOf,
   authOf,
   refreshTokenOf,
@@ -17,7 +17,6 @@ import { CurrentChildStore } from '../base/current-child';
 import { ok } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
-import { servesUnit } from '../tenancy/host-unit';
 import { isParent, toCurrentUserWire } from './current-user';
 import { answerWithSession, sessionMeta } from './start-session';
 
@@ -26,7 +25,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const { sessions, users, units } = services;
+  const { sessions, users } = services;
   const currentChild = new CurrentChildStore(services.db);
 
   app.get(
@@ -60,15 +59,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     const rotation =
       refreshToken === undefined
         ? undefined
-        : sessions.rotate(refreshToken, sessionMeta(request), (session) => {
-            const user = users.findById(session.userId);
-            const unit = user && units.findById(user.unitId);
-            return user?.userStatus === ACTIVE_STATUS &&
-              unit?.unitStatus === ACTIVE_STATUS &&
-              servesUnit(units, request, unit.id)
-              ? { user, unit }
-              : undefined;
-          });
+        : sessions.rotate(refreshToken, sessionMeta(request), (session) =>
+            activeAccountOnHost(services, request, session.userId),
+          );
     if (rotation?.kind === 'replayed') {
       request.log.warn(
         { familyId: rotation.familyId },

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
 import { SwitchLoginQuerySchema } from '../../contract/desktop';
-import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
+import { activeAccountOnHost, authOf, requireAuth } from '../auth/authenticate';
 import { BASE_MESSAGES, refuse } from '../base/base-messages';
 import type { ServicesPluginOptions } from '../services';
-import { servesUnit } from '../tenancy/host-unit';
 import { sessionMeta, answerWithSession, toLoginData } from './start-session';
 import { IdentityLinks } from './switch-login-links';
 import { ok } from '../http/envelope';
@@ -19,7 +18,7 @@ export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   app,
   { services },
 ) => {
-  const { users, units, sessions } = services;
+  const { sessions } = services;
   const links = new IdentityLinks(services.db);
 
   app.get(
@@ -31,17 +30,10 @@ export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       // Already that identity: nothing to switch.
       if (targetId === user.id) return reply.send(ok(toLoginData(user, unit)));
       if (!links.areLinked(user.id, targetId)) return reply.send(refuse(BASE_MESSAGES.notLinked));
-      const target = users.findById(targetId);
-      const targetUnit = target && units.findById(target.unitId);
-      if (
-        target?.userStatus !== ACTIVE_STATUS ||
-        targetUnit?.unitStatus !== ACTIVE_STATUS ||
-        !servesUnit(units, request, targetUnit.id)
-      ) {
-        return reply.send(refuse(BASE_MESSAGES.accountUnavailable));
-      }
-      const tokens = sessions.replace(session, target.id, sessionMeta(request));
-      return answerWithSession(services, reply, tokens, target, targetUnit);
+      const target = activeAccountOnHost(services, request, targetId);
+      if (!target) return reply.send(refuse(BASE_MESSAGES.accountUnavailable));
+      const tokens = sessions.replace(session, target.user.id, sessionMeta(request));
+      return answerWithSession(services, reply, tokens, target.user, target.unit);
     },
   );
 

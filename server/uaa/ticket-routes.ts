@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
 import { INVALID_GRANT, TicketLoginBodySchema, type IssuedTicket } from '../../contract/auth';
-import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
+import { activeAccountOnHost, authOf, requireAuth } from '../auth/authenticate';
 import { fail, ok } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
-import { servesUnit } from '../tenancy/host-unit';
 import { LoginTicketStore } from './login-tickets';
 import { signIn } from './start-session';
 
@@ -29,18 +28,14 @@ export const ticketRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
 
   app.post(API.ticketLogin, { schema: { body: TicketLoginBodySchema } }, (request, reply) => {
     const redemption = tickets.redeem(request.body.ticket.trim());
-    const user =
-      redemption.kind === 'redeemed' ? services.users.findById(redemption.userId) : undefined;
-    const unit = user ? services.units.findById(user.unitId) : undefined;
-    if (
-      redemption.kind !== 'redeemed' ||
-      user?.userStatus !== ACTIVE_STATUS ||
-      unit?.unitStatus !== ACTIVE_STATUS ||
-      !servesUnit(services.units, request, user.unitId)
-    ) {
+    const account =
+      redemption.kind === 'redeemed'
+        ? activeAccountOnHost(services, request, redemption.userId)
+        : undefined;
+    if (redemption.kind !== 'redeemed' || !account) {
       return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidTicket));
     }
-    return signIn(services, request, reply, user, unit, redemption.familyId);
+    return signIn(services, request, reply, account.user, account.unit, redemption.familyId);
   });
 
   return Promise.resolve();
