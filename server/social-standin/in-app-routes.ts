@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, serializeCookie } from '../http/cookies';
 import { SOCIAL_STANDIN_PREFIX, STANDIN_PATHS, type StandinIdentity } from './standin-config';
 import { identitiesFor, type StandinContext } from './standin-context';
-import { checkRedirectUri, field, filled, inWecom, inWeixin, withCode } from './standin-http';
+import {
+  checkRedirectUri,
+  field,
+  filled,
+  inWecom,
+  inWeixin,
+  stateWithinLimit,
+  withCode,
+} from './standin-http';
 import { choicesHtml, hiddenHtml, sendErrorPage, sendStandinPage, text } from './standin-pages';
 import type { StandinProvider } from './standin-store';
 
@@ -12,7 +20,6 @@ const PHONE_COOKIE: Record<StandinProvider, string> = {
   wecom: 'standin_ww_user',
 };
 const PHONE_COOKIE_DAYS = 30;
-const MAX_STATE = 128;
 
 /** The authorize parameters the stand-in reads; only these are carried through its forms. */
 const AUTHORIZE_FIELDS = ['appid', 'redirect_uri', 'response_type', 'scope', 'state', 'agentid'];
@@ -110,7 +117,7 @@ export function registerInAppRoutes(app: FastifyInstance, context: StandinContex
         : { title, zh: 'redirect_uri参数错误', en: 'redirect_uri is not on a trusted domain' };
     }
     const state = field(source, 'state');
-    if (state !== undefined && Buffer.byteLength(state, 'utf8') > MAX_STATE) {
+    if (!stateWithinLimit(state)) {
       return { title, zh: 'state 参数错误', en: 'state is too long' };
     }
     const query = new URLSearchParams();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { STANDIN_PATHS } from './standin-config';
 import { identitiesFor, type StandinContext } from './standin-context';
-import { checkRedirectUri, field, filled, requestOrigin } from './standin-http';
+import { checkRedirectUri, field, filled, requestOrigin, stateWithinLimit } from './standin-http';
 import {
   choicesHtml,
   hiddenHtml,
@@ -13,9 +13,6 @@ import {
   text,
 } from './standin-pages';
 import { QR_STATUS, type QrSession, type StandinProvider } from './standin-store';
-
-/** WeChat documents state as at most 128 bytes. */
-const MAX_STATE = 128;
 
 const PROVIDER_TEXT = {
   weixin: {
@@ -47,10 +44,14 @@ interface QrStart {
   selfRedirect: boolean;
 }
 
-function stateOf(raw: string | undefined): string | undefined | false {
-  if (raw === undefined) return undefined;
-  return Buffer.byteLength(raw, 'utf8') <= MAX_STATE ? raw : false;
+/** An error page's texts: Chinese as the provider words it, English, the provider's code. */
+interface QrErrorText {
+  zh: string;
+  en: string;
+  errcode?: number;
 }
+
+const BUSY: QrErrorText = { zh: '系统繁忙，请稍后再试', en: 'Busy: try again later', errcode: -1 };
 
 /**
  * The QR login of both providers: WeChat's website login (`/connect/qrconnect`, its long poll
@@ -73,36 +74,16 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
             redirectUri: start.redirectUri.href,
             state: start.state,
           });
-    if (origin === undefined || session === undefined) {
-      return sendErrorPage(
-        reply,
-        503,
-        {
-          title: words.title,
-          zh: '系统繁忙，请稍后再试',
-          en: 'Busy: try again later',
-          errcode: -1,
-        },
-        settings.frameAncestors,
-      );
-    }
+    const busy = () =>
+      sendErrorPage(reply, 503, { title: words.title, ...BUSY }, settings.frameAncestors);
+    if (origin === undefined || session === undefined) return busy();
     const phoneUrl = `${origin}${words.confirmPath}?uuid=${session.uuid}`;
     let svg: string;
     try {
       svg = await QRCode.toString(phoneUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     } catch {
       // An address too long for a QR code (a configured phone origin gone wrong).
-      return sendErrorPage(
-        reply,
-        503,
-        {
-          title: words.title,
-          zh: '系统繁忙，请稍后再试',
-          en: 'Busy: try again later',
-          errcode: -1,
-        },
-        settings.frameAncestors,
-      );
+      return busy();
     }
     return sendStandinPage(reply, 200, {
       title: words.title,
@@ -123,6 +104,30 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
 
   function qrError(reply: FastifyReply, title: string, zh: string, en: string, errcode?: number) {
     return sendErrorPage(reply, 400, { title, zh, en, errcode }, settings.frameAncestors);
+  }
+
+  /**
+   * The redirect_uri and state of a QR login request, or the provider's error page: a
+   * redirect_uri off the app's registered domain (worded as `refused`), a state over the limit.
+   */
+  function callbackOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    title: string,
+    refused: QrErrorText,
+  ): { redirectUri: URL; state: string | undefined } | FastifyReply {
+    const query = request.query;
+    const redirectUri = checkRedirectUri(
+      field(query, 'redirect_uri'),
+      request,
+      settings.isRegisteredHost,
+    );
+    if (!redirectUri) return qrError(reply, title, refused.zh, refused.en, refused.errcode);
+    const state = field(query, 'state');
+    if (!stateWithinLimit(state)) {
+      return qrError(reply, title, '参数错误：state', 'state is too long');
+    }
+    return { redirectUri, state };
   }
 
   app.get(STANDIN_PATHS.script, (_request, reply) =>
@@ -149,27 +154,16 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
     if (responseType !== undefined && responseType !== 'code') {
       return qrError(reply, title, '参数错误：response_type', 'response_type must be code');
     }
-    const redirectUri = checkRedirectUri(
-      field(query, 'redirect_uri'),
-      request,
-      settings.isRegisteredHost,
-    );
-    if (!redirectUri) {
-      return qrError(
-        reply,
-        title,
-        'redirect_uri 参数错误',
-        "redirect_uri does not match the app's registered domain",
-        10003,
-      );
-    }
-    const state = stateOf(field(query, 'state'));
-    if (state === false) return qrError(reply, title, '参数错误：state', 'state is too long');
+    const callback = callbackOf(request, reply, title, {
+      zh: 'redirect_uri 参数错误',
+      en: "redirect_uri does not match the app's registered domain",
+      errcode: 10003,
+    });
+    if (!('redirectUri' in callback)) return callback;
     return showQrPage(request, reply, {
       provider: 'weixin',
       appId: registered.appId,
-      redirectUri,
-      state,
+      ...callback,
       selfRedirect: field(query, 'self_redirect', 16) === 'true',
     });
   });
@@ -189,27 +183,16 @@ export function registerQrLoginRoutes(app: FastifyInstance, context: StandinCont
     if (field(query, 'agentid', 32) !== corp.agentId) {
       return qrError(reply, title, '参数错误：agentid 无效', 'Invalid agentid');
     }
-    const redirectUri = checkRedirectUri(
-      field(query, 'redirect_uri'),
-      request,
-      settings.isRegisteredHost,
-    );
-    if (!redirectUri) {
-      return qrError(
-        reply,
-        title,
-        'redirect_uri 与配置的授权完成回调域名不一致',
-        'redirect_uri is not on a trusted domain of the app',
-      );
-    }
-    const state = stateOf(field(query, 'state'));
-    if (state === false) return qrError(reply, title, '参数错误：state', 'state is too long');
+    const callback = callbackOf(request, reply, title, {
+      zh: 'redirect_uri 与配置的授权完成回调域名不一致',
+      en: 'redirect_uri is not on a trusted domain of the app',
+    });
+    if (!('redirectUri' in callback)) return callback;
     return showQrPage(request, reply, {
       provider: 'wecom',
       appId: corp.corpId,
       agentId: corp.agentId,
-      redirectUri,
-      state,
+      ...callback,
       selfRedirect: field(query, 'redirect_type', 16) === 'self',
     });
   });

@@ -120,3 +120,11 @@ export function inWeixin(request: FastifyRequest): boolean {
 export function inWecom(request: FastifyRequest): boolean {
   return /wxwork/i.test(request.headers['user-agent'] ?? '');
 }
+
+/** WeChat documents state as at most 128 bytes. */
+const MAX_STATE_BYTES = 128;
+
+/** A `state` the providers accept: none, or at most 128 bytes. */
+export function stateWithinLimit(state: string | undefined): boolean {
+  return state === undefined || Buffer.byteLength(state, 'utf8') <= MAX_STATE_BYTES;
+}
