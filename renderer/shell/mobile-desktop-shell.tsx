@@ -90,7 +90,10 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
       : null,
   );
   const [todoClosed, setTodoClosed] = useState(false);
-  const todoOpen = !todoClosed && shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
+  // One sheet at a time: the to-do sheet waits while another has the bottom of the screen (the
+  // child picker right after sign-in, say), else it would lie over that sheet's rows.
+  const todoOpen =
+    sheet === null && !todoClosed && shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
   // Inside the native app or the desktop client the host signs the user out, not the page.
   const hostKind = getHost().kind;
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
@@ -198,9 +201,11 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           }}
         />
       </main>
-      {/* A sheet (messages, child picker, about) has the bottom of the screen: no voice button
-          over its rows. */}
-      {sheet === null && <VoiceButton />}
+      {/* The voice button steps aside while anything has the bottom of the screen (a sheet:
+          to-do, messages, child picker; a dialog: about, expiry, the module-expired block), so
+          it never sits over a sheet's rows, its pager or its buttons. It comes back once that
+          closes. */}
+      {sheet === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
       {todoOpen && (
         <Suspense fallback={null}>
           <TodoPanel

@@ -138,6 +138,20 @@ describe('speech token, vocabulary and gateway', () => {
     expect((await post('parent02', '')).data?.url).toBeNull();
   });
 
+  it('finds applications said in traditional characters (zh-HK recogniser)', async () => {
+    const notices = '/pages/notice/mobile_tzgg_spm/index.html';
+    for (const said of ['打開通知', '進入通知', '打開通知公告。', '請打開公告']) {
+      expect((await post('parent02', said)).data, said).toEqual({ url: notices, code: 'tzgg' });
+    }
+    expect((await post('parent02', '進入網絡硬盤')).data?.code).toBe('wdwp');
+    expect((await post('parent02', '打開通訊錄')).data?.code).toBe('txl');
+    expect((await post('teacher01', '打開協同辦公', 'pc')).data?.code).toBe('oa');
+    // Forbidden and unknown stay unmatched in traditional characters too.
+    expect((await post('parent02', '打開協同辦公')).data?.url).toBeNull();
+    expect((await post('teacher01', '打開公文流轉')).data?.url).toBeNull();
+    expect((await post('parent02', '今日天氣點樣')).data).toEqual({ url: null, code: null });
+  });
+
   it('never matches an application the user may not open', async () => {
     // Office Automation is for teachers only; the campus card opens no page.
     expect((await post('parent02', 'open office automation')).data?.url).toBeNull();

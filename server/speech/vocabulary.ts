@@ -1,12 +1,14 @@
 import { stripTrailingPunctuation } from '../../contract/speech';
+import { foldTraditional } from './traditional';
 
 export { stripTrailingPunctuation };
 
 /**
  * Matching a spoken command against the applications (find_by_vocabulary, docs/voice.md): the
  * text, its trailing punctuation and a leading verb removed (打开, 进入, open, go to...), must be
- * one of an application's names (Chinese, English, short names) or synonyms, case, width and
- * spacing aside. Pure: the caller passes only the applications the user may open.
+ * one of an application's names (Chinese, English, short names) or synonyms, case, width,
+ * spacing and script aside (a zh-HK recogniser writes traditional characters: "打開通知" names
+ * "通知公告"'s short name "通知"). Pure: the caller passes only the applications the user may open.
  */
 
 export interface VoiceCandidate {
@@ -44,9 +46,12 @@ const VERBS = [
 
 /** Punctuation (ASCII and CJK) a recogniser may put at the end or around words. */
 const PUNCTUATION = /[\s.,!?;:'"`~()[\]{}<>\-_/\\|。，、！？；：“”‘’（）《》【】…·]+/gu;
-/** Lower case, full-width folded (NFKC), punctuation and spaces removed. */
+/**
+ * Lower case, full-width folded (NFKC), traditional characters folded to simplified ones,
+ * punctuation and spaces removed.
+ */
 export function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(PUNCTUATION, '');
+  return foldTraditional(text.normalize('NFKC').toLowerCase()).replace(PUNCTUATION, '');
 }
 
 const NORMALISED_VERBS = VERBS.map(normalise);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -72,10 +72,31 @@ async function openPhone(
   return { page, errors };
 }
 
+/** Waits until the open sheet's slide-in has ended (antd's motion classes gone). */
+async function sheetSettled(page: Page, text: string): Promise<Locator> {
+  const sheet = page.locator('.sheet .ant-drawer-content-wrapper').filter({ hasText: text });
+  await sheet.waitFor();
+  await sheet.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!(element.getAttribute('class') ?? '').includes('motion')) resolve();
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+  return sheet;
+}
+
 async function signedInPhone(page: Page, server: TestServer, user = 'parent02'): Promise<void> {
   await signIn(page, user, DEMO_PASSWORD);
   await page.waitForURL(/mobile_desktop_all/);
   await page.goto(`${server.url}${MOBILE_DESKTOP}?lang=en`);
+  // Both have to-dos: the voice button steps aside while their sheet is open; closed by its
+  // icon, it stays closed for the session (spec §4).
+  await sheetSettled(page, 'To-do');
+  await page.getByRole('button', { name: 'Close the to-do panel' }).click();
   await page.getByRole('button', { name: 'Voice command' }).waitFor();
   // parent02 has one child and teacher01 none: no child picker opens (spec §4).
   // The sign-in toast sits over the header for its 2 s.
@@ -173,6 +194,39 @@ describe('voice commands on a phone', () => {
   });
 });
 
+/**
+ * Hit-tests every visible control of a sheet: scrolled into view inside the sheet, the element
+ * at its centre must be the control (or inside it), not the voice button or anything else over
+ * it. Answers the controls that are covered, with what covers them.
+ */
+async function coveredControls(sheet: Locator): Promise<string[]> {
+  return sheet.evaluate((root) => {
+    const selector =
+      'button, a[href], input, select, textarea, [role="button"], [role="checkbox"], [role="radio"], [tabindex]:not([tabindex="-1"])';
+    const describe = (element: Element | null) =>
+      element === null
+        ? 'nothing'
+        : `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">${element.textContent.trim().slice(0, 30)}`;
+    const covered: string[] = [];
+    let checked = 0;
+    for (const control of root.querySelectorAll<HTMLElement>(selector)) {
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const box = control.getBoundingClientRect();
+      // Focus sentinels and visually hidden texts have no area to touch.
+      if (box.width <= 2 || box.height <= 2) continue;
+      checked += 1;
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      if (hit === null || !(hit === control || control.contains(hit))) {
+        covered.push(`${describe(control)} under ${describe(hit)}`);
+      }
+    }
+    if (checked === 0) covered.push('no control checked');
+    return covered;
+  });
+}
+
 describe('the mobile desktop at 320, 390 and 768 px', () => {
   let server: TestServer;
   let browser: Browser;
@@ -190,35 +244,41 @@ describe('the mobile desktop at 320, 390 and 768 px', () => {
     [390, 844],
     [768, 1024],
   ] as const) {
-    it(`${String(width)} px: nothing covered, no horizontal scroll`, async () => {
+    it(`${String(width)} px: sheets' controls uncovered, nothing covered, no horizontal scroll`, async () => {
       const { page, errors } = await openPhone(browser, server, width, height);
-      await signedInPhone(page, server, 'teacher01');
-      await page.getByRole('list').first().waitFor();
-      // teacher01 has to-dos: the to-do sheet opens once the counts arrive; measure after its
-      // slide-in has ended (antd's motion classes gone).
-      await page.waitForFunction(() => {
-        const wrapper = document.querySelector('.sheet .ant-drawer-content-wrapper');
-        return wrapper !== null && !wrapper.className.includes('motion');
-      });
+      await signIn(page, 'teacher01', DEMO_PASSWORD);
+      await page.waitForURL(/mobile_desktop_all/);
+      // teacher01 has to-dos: the to-do sheet opens once the counts arrive (and closes itself
+      // after 15 s without a touch: measured straight away). The voice button steps aside while
+      // it is open: every control of the sheet (its items, its pager) can be touched.
+      const todo = await sheetSettled(page, 'To-do');
+      await expect.poll(() => page.locator('.voice__button').count()).toBe(0);
+      expect(await coveredControls(todo)).toEqual([]);
+      const sheetHeight = await todo.evaluate((element) => element.getBoundingClientRect().height);
+      // It leaves the icons above in view.
+      expect(sheetHeight).toBeGreaterThan(0);
+      expect(sheetHeight).toBeLessThanOrEqual(height * 0.6);
+      await keepScreenshot(page, `mobile-desktop-todo-${String(width)}`);
+      await page.getByRole('button', { name: 'Close the to-do panel' }).click();
+      await todo.waitFor({ state: 'hidden' });
+
+      // The voice button is back. (The sign-in toast sits over the header for its 2 s.)
+      await page.getByRole('button', { name: 'Voice command' }).waitFor();
+      await page.getByText('Login successful!').waitFor({ state: 'hidden' });
       const layout = await page.evaluate(() => {
         const voice = document.querySelector('.voice__button');
-        const header = document.querySelector('.mobile-header');
-        const sheet = document.querySelector('.sheet .ant-drawer-content-wrapper');
         const centre = (element: Element | null) => {
           if (!element) return null;
           const box = element.getBoundingClientRect();
           const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
           return hit !== null && (element === hit || element.contains(hit));
         };
-        const firstIcon = document.querySelector('.app-icon__button');
         return {
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
           voiceReachable: centre(voice),
           bellReachable: centre(document.querySelector('.mobile-header .ant-badge button')),
-          headerBottom: header?.getBoundingClientRect().bottom ?? 0,
-          firstIconReachable: centre(firstIcon),
-          sheetHeight: sheet?.getBoundingClientRect().height ?? 0,
+          firstIconReachable: centre(document.querySelector('.app-icon__button')),
         };
       });
       await keepScreenshot(page, `mobile-desktop-${String(width)}`);
@@ -226,9 +286,37 @@ describe('the mobile desktop at 320, 390 and 768 px', () => {
       expect(layout.voiceReachable, JSON.stringify(layout)).toBe(true);
       expect(layout.bellReachable).toBe(true);
       expect(layout.firstIconReachable).toBe(true);
-      // teacher01 has to-dos: the to-do sheet is open, and leaves the icons above in view.
-      expect(layout.sheetHeight).toBeGreaterThan(0);
-      expect(layout.sheetHeight).toBeLessThanOrEqual(height * 0.6);
+
+      // The messages sheet: the same.
+      await page.getByRole('button', { name: /^Messages/ }).click();
+      const messages = await sheetSettled(page, 'Messages');
+      await expect.poll(() => page.locator('.voice__button').count()).toBe(0);
+      expect(await coveredControls(messages)).toEqual([]);
+      await keepScreenshot(page, `mobile-desktop-messages-${String(width)}`);
+      expect(errors).toEqual([]);
+    });
+
+    it(`${String(width)} px: a parent's child picker sheet, controls uncovered`, async () => {
+      const { page, errors } = await openPhone(browser, server, width, height);
+      // parent01 has two active children (张小明, 张小红): the picker opens (spec §4). parent01
+      // has to-dos too: their sheet waits until a child is chosen, not over the picker's rows.
+      await signIn(page, 'parent01', DEMO_PASSWORD);
+      await page.waitForURL(/mobile_desktop_all/);
+      const picker = await sheetSettled(page, 'Choose a child');
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.voice__button').count()).toBe(0);
+      expect(await coveredControls(picker)).toEqual([]);
+      await keepScreenshot(page, `mobile-desktop-child-picker-${String(width)}`);
+      await picker.getByRole('button', { name: /Enter/ }).first().click();
+      await picker.waitFor({ state: 'hidden' });
+      // Then the to-do sheet, alone at the bottom.
+      const todo = await sheetSettled(page, 'To-do');
+      expect(await coveredControls(todo)).toEqual([]);
+      await page.getByRole('button', { name: 'Close the to-do panel' }).click();
+      await page.getByRole('button', { name: 'Voice command' }).waitFor();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
       expect(errors).toEqual([]);
     });
   }
@@ -239,8 +327,11 @@ describe('the mobile desktop at 320, 390 and 768 px', () => {
     await signIn(page, 'parent01', DEMO_PASSWORD);
     await page.waitForURL(/mobile_desktop_all/);
     await page.goto(`${server.url}${MOBILE_DESKTOP}?lang=en`);
-    // The picker's sheet has the bottom of the screen; the voice button comes back after it.
+    // The picker's sheet has the bottom of the screen, then the to-do sheet; the voice button
+    // comes back after them.
     await chooseFirstChild(page);
+    await sheetSettled(page, 'To-do');
+    await page.getByRole('button', { name: 'Close the to-do panel' }).click();
     await page.getByRole('button', { name: 'Voice command' }).waitFor();
     await page.getByText('Login successful!').waitFor({ state: 'hidden' });
     await keepScreenshot(page, 'mobile-desktop-parent-390');

@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { landingRoot } from '../../core/app-url/landing';
-import { LoginDialog } from '../../features/login/login-dialog';
 import { MobileDesktopShell } from '../../shell/mobile-desktop-shell';
 import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
+
+// The login form (antd Form, Input, Checkbox, the validators: about 40 KB gzip) is needed only
+// when the session ends mid-page: a phone downloads it then, not before the first paint.
+const LoginDialog = lazy(async () => ({
+  default: (await import('../../features/login/login-dialog')).LoginDialog,
+}));
 
 /**
  * The mobile landing page (spec §2: /{root}/base/mobile_desktop_all/index.html), its own entry so
@@ -27,7 +33,11 @@ export function MobileDesktopPage() {
           goToLogin(false);
         }}
       />
-      <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
+      {relogin.required && (
+        <Suspense fallback={null}>
+          <LoginDialog open onLoggedIn={relogin.done} />
+        </Suspense>
+      )}
     </>
   );
 }
