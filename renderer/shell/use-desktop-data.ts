@@ -3,7 +3,8 @@ import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
 import { fetchUnreadCounts } from '../features/header/api';
-import { fetchMyApps, fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
+import { fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
+import { takeMyApps } from '../features/menu/prefetch-apps';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
 import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
@@ -41,7 +42,8 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     let active = true;
     const viewer = { userType: user.userType, unitType: user.unitType };
     // Each answer is applied as it arrives: the icons never wait for the slower calls.
-    const apps = fetchMyApps(user.userId, user.unitId);
+    // Started when the user became known (prefetchMyApps), else now.
+    const apps = takeMyApps(user.userId, user.unitId);
     const appCounts = fetchUnreadCodeCounts().then(unreadMap);
     apps
       .then((categories) => {

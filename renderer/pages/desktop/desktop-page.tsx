@@ -8,6 +8,16 @@ import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
+import { useSession } from '../../core/session/session-store';
+import { prefetchMyApps } from '../../features/menu/prefetch-apps';
+
+// The icons' call leaves the moment the login check knows the user (one round trip after me),
+// while the desktop renders, rather than after that render (issue 17: sign-in → icons).
+useSession.subscribe((state, previous) => {
+  if (state.user !== null && previous.user === null) {
+    prefetchMyApps(state.user.userId, state.user.unitId);
+  }
+});
 
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
