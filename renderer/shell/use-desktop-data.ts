@@ -4,7 +4,7 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
 import { fetchUnreadCounts } from '../features/header/api';
 import { fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
-import { takeMyApps } from '../features/menu/prefetch-apps';
+import { peekMyApps, takeMyApps } from '../features/menu/prefetch-apps';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
 import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
@@ -28,10 +28,16 @@ export interface DesktopData {
  * user is an administrator.
  */
 export function useDesktopData(user: CurrentUser): DesktopData {
+  // The icons already prefetched (prefetchMyApps) are drawn by the first render.
+  const [ready] = useState(() => peekMyApps(user.userId, user.unitId));
   // Loading until the icons of the current generation arrived.
-  const [loadedGeneration, setLoadedGeneration] = useState(-1);
+  const [loadedGeneration, setLoadedGeneration] = useState(ready === null ? -1 : 0);
   const [failed, setFailed] = useState(false);
-  const [categories, setCategories] = useState<MenuCategory[]>([]);
+  const [categories, setCategories] = useState<MenuCategory[]>(() =>
+    ready === null
+      ? []
+      : visibleCategories(ready, { userType: user.userType, unitType: user.unitType }),
+  );
   const [counts, setCounts] = useState<UnreadCounts>({ todo: 0, message: 0 });
   const [isAdmin, setIsAdmin] = useState(false);
   const [generation, setGeneration] = useState(0);
