@@ -6,7 +6,7 @@ import type { LangType } from '../../../contract/languages';
 import { isLangType } from '../../../contract/languages';
 import { antdTheme, cssVariables } from '../../core/theme/theme-engine';
 import { useTheme } from '../../core/theme/theme-store';
-import { LazyNotifyHost } from '../notify/lazy-notify-host';
+import { NotifyHost } from '../notify/notify-host';
 import { FALLBACK_ANTD_LOCALE, loadAntdLocale, loadedAntdLocale } from './antd-locale';
 
 /** antd's texts for the language: those last shown until the language's own have loaded. */
@@ -48,7 +48,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider locale={locale} theme={theme}>
-      <LazyNotifyHost />
+      <NotifyHost />
       {children}
     </ConfigProvider>
   );

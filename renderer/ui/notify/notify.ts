@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
  * success, info, warning and error, plus the title-less tostinfo. 2000 ms by default (§9).
  * Callable from anywhere (the http client's hooks included); the toasts are rendered by
  * <NotifyHost/>, which renders inside the theme and language context. Calls made before the
- * host mounts are queued, so nothing is lost during start-up (<LazyNotifyHost/> mounts it on
- * the first toast or the first interaction).
+ * host mounts are queued, so nothing is lost during start-up.
  */
 export type NotifyType = 'success' | 'info' | 'warning' | 'error';
 
@@ -32,30 +31,6 @@ type Sink = (request: ToastRequest) => void;
 
 let sink: Sink | null = null;
 const pending: ToastRequest[] = [];
-/**
- * Whether the toast renderer is wanted yet: its code (antd's notification) is not part of a
- * page's first load; it is fetched on the first toast or the user's first interaction.
- */
-let wanted = false;
-const wantedListeners = new Set<() => void>();
-
-/** Asks for the toast renderer (idempotent); the queued toasts show once it has mounted. */
-export function wantToastHost(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of wantedListeners) listener();
-}
-
-export function isToastHostWanted(): boolean {
-  return wanted;
-}
-
-export function subscribeToastHostWanted(listener: () => void): () => void {
-  wantedListeners.add(listener);
-  return () => {
-    wantedListeners.delete(listener);
-  };
-}
 
 /** Registers the renderer of toasts; returns the unregister function. */
 export function attachToastSink(next: Sink): () => void {
@@ -67,12 +42,8 @@ export function attachToastSink(next: Sink): () => void {
 }
 
 function emit(request: ToastRequest): void {
-  if (sink) {
-    sink(request);
-    return;
-  }
-  pending.push(request);
-  wantToastHost();
+  if (sink) sink(request);
+  else pending.push(request);
 }
 
 function toast(type: NotifyType) {
