@@ -69,5 +69,5 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
       },
     }),
   ]);
-  renderLayer(container, element.status === 'fulfilled' ? element.value : <PageLoadFailed />);
+  renderLayer(container, element.status === 'fulfilled' ? element.value : <PageLoadFailed />, true);
 }

@@ -3,7 +3,8 @@ import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
 import { fetchUnreadCounts } from '../features/header/api';
-import { fetchMyApps, fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
+import { fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
+import { peekMyApps, takeMyApps } from '../features/menu/prefetch-apps';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
 import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
@@ -27,10 +28,16 @@ export interface DesktopData {
  * user is an administrator.
  */
 export function useDesktopData(user: CurrentUser): DesktopData {
+  // The icons already prefetched (prefetchMyApps) are drawn by the first render.
+  const [ready] = useState(() => peekMyApps(user.userId, user.unitId));
   // Loading until the icons of the current generation arrived.
-  const [loadedGeneration, setLoadedGeneration] = useState(-1);
+  const [loadedGeneration, setLoadedGeneration] = useState(ready === null ? -1 : 0);
   const [failed, setFailed] = useState(false);
-  const [categories, setCategories] = useState<MenuCategory[]>([]);
+  const [categories, setCategories] = useState<MenuCategory[]>(() =>
+    ready === null
+      ? []
+      : visibleCategories(ready, { userType: user.userType, unitType: user.unitType }),
+  );
   const [counts, setCounts] = useState<UnreadCounts>({ todo: 0, message: 0 });
   const [isAdmin, setIsAdmin] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -41,7 +48,8 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     let active = true;
     const viewer = { userType: user.userType, unitType: user.unitType };
     // Each answer is applied as it arrives: the icons never wait for the slower calls.
-    const apps = fetchMyApps(user.userId, user.unitId);
+    // Started when the user became known (prefetchMyApps), else now.
+    const apps = takeMyApps(user.userId, user.unitId);
     const appCounts = fetchUnreadCodeCounts().then(unreadMap);
     apps
       .then((categories) => {

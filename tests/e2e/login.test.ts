@@ -41,7 +41,7 @@ describe('password login', () => {
     await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).first().waitFor();
     // Also under the field, and the button is usable again.
     await expect(
-      page.locator('.ant-form-item-explain-error', { hasText: '用户名或密码错误' }).count(),
+      page.locator('.login-form__error', { hasText: '用户名或密码错误' }).count(),
     ).resolves.toBe(1);
     await expect(page.getByRole('button', { name: /^登\s*录$/ }).isEnabled()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');

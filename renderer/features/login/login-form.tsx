@@ -1,6 +1,6 @@
 import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, type InputRef } from 'antd';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Checkbox, Input, theme, type InputRef } from 'antd';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHost } from '../../core/host';
 import { isHttpError } from '../../core/http/errors';
@@ -18,6 +18,8 @@ interface FormValues {
 
 type Field = 'username' | 'password';
 
+type FieldErrors = Partial<Record<Field, string>>;
+
 export interface LoginFormProps {
   /**
    * Called once the user is logged in, with the login answer (unit and user type: enough to pick
@@ -34,6 +36,40 @@ export interface LoginFormProps {
   submitWith?: (username: string, password: string) => Promise<LoginResult>;
   /** The submit button's text; by default 'Sign in'. */
   submitText?: string;
+}
+
+/**
+ * One field of the form: its label above, the input, and the error line under it. The error
+ * line keeps its height when empty, so an error never moves the fields below it.
+ */
+function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <div className="login-form__field">
+      <label htmlFor={id} className="login-form__label" style={{ color: token.colorText }}>
+        {label}
+      </label>
+      {children}
+      <div
+        id={`${id}-error`}
+        className="login-form__error"
+        role={error === undefined ? undefined : 'alert'}
+        style={{ color: token.colorError }}
+      >
+        {error}
+      </div>
+    </div>
+  );
 }
 
 /** Opens the forgot-password page in a new window (spec §2). */
@@ -54,7 +90,9 @@ export function LoginForm({
   submitText,
 }: LoginFormProps) {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
+  const id = useId();
+  const [values, setValues] = useState<FormValues>({ username: '', password: '', remember: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const submittingRef = useRef(false);
   const usernameRef = useRef<InputRef>(null);
@@ -69,32 +107,39 @@ export function LoginForm({
       .loadRememberedLogin()
       .then((record) => {
         if (active && record?.remember) {
-          form.setFieldsValue({
-            username: record.username,
-            password: record.password,
-            remember: true,
-          });
+          setValues({ username: record.username, password: record.password, remember: true });
+          setErrors({});
         }
       })
       .catch(() => undefined);
     return () => {
       active = false;
     };
-  }, [form, ownCall]);
+  }, [ownCall]);
 
-  const fieldRule = (field: Field) => ({
-    validator(_: unknown, value: unknown) {
-      const trimmed = typeof value === 'string' ? value.trim() : '';
-      const key = validateLoginForm({ username: '', password: '', [field]: trimmed })[field];
-      return key === undefined
-        ? Promise.resolve()
-        : Promise.reject(new Error(t(`login.errors.${key}`)));
-    },
-  });
+  /** The field's error in the current language (spec §5: trimmed, required), or none. */
+  function errorOf(field: Field, value: string): string | undefined {
+    const key = validateLoginForm({ username: '', password: '', [field]: value.trim() })[field];
+    return key === undefined ? undefined : t(`login.errors.${key}`);
+  }
 
-  async function submit(values: FormValues): Promise<void> {
+  function check(field: Field, value: string): boolean {
+    const error = errorOf(field, value);
+    setErrors((current) => ({ ...current, [field]: error }));
+    return error === undefined;
+  }
+
+  function change(field: Field, value: string): void {
+    setValues((current) => ({ ...current, [field]: value }));
+    check(field, value);
+  }
+
+  async function submit(): Promise<void> {
     // One login at a time: Enter or a second click while one is on its way does nothing.
     if (submittingRef.current) return;
+    const usernameOk = check('username', values.username);
+    const passwordOk = check('password', values.password);
+    if (!usernameOk || !passwordOk) return;
     submittingRef.current = true;
     const username = values.username.trim();
     const password = values.password.trim();
@@ -109,7 +154,7 @@ export function LoginForm({
       }
       if (result.kind === 'error') {
         notify.error(result.message, t('login.failedTitle'));
-        form.setFields([{ name: 'password', errors: [result.message] }]);
+        setErrors((current) => ({ ...current, password: result.message }));
         passwordRef.current?.focus();
         return;
       }
@@ -130,37 +175,46 @@ export function LoginForm({
   function onEnter(event: KeyboardEvent<HTMLInputElement>): void {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const values = form.getFieldsValue(['username', 'password']) as Partial<FormValues>;
-    if (!values.username?.trim()) {
+    if (!values.username.trim()) {
       usernameRef.current?.focus();
-      void form.validateFields(['username']).catch(() => undefined);
+      check('username', values.username);
       return;
     }
-    if (!values.password?.trim()) {
+    if (!values.password.trim()) {
       passwordRef.current?.focus();
-      void form.validateFields(['password']).catch(() => undefined);
+      check('password', values.password);
       return;
     }
-    form.submit();
+    void submit();
   }
 
+  const usernameId = `${id}-username`;
+  const passwordId = `${id}-password`;
+  // A plain form rather than antd's Form: the login page's first load then carries no form
+  // store, async validator, grid or tooltip code (issue 15: initial JavaScript).
   return (
-    <Form<FormValues>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ username: '', password: '', remember: false }}
-      onFinish={(values) => void submit(values)}
+    <form
       className="login-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
     >
-      <Form.Item
-        name="username"
-        label={t('login.account')}
-        validateTrigger={['onChange', 'onBlur']}
-        rules={[fieldRule('username')]}
-      >
+      <FormField id={usernameId} label={t('login.account')} error={errors.username}>
         <Input
           ref={usernameRef}
+          id={usernameId}
+          value={values.username}
+          onChange={(event) => {
+            change('username', event.target.value);
+          }}
+          onBlur={(event) => {
+            check('username', event.target.value);
+          }}
+          status={errors.username === undefined ? undefined : 'error'}
+          aria-invalid={errors.username !== undefined}
+          aria-describedby={`${usernameId}-error`}
           prefix={<UserOutlined aria-hidden />}
           placeholder={t('login.accountPlaceholder')}
           autoComplete="username"
@@ -169,15 +223,21 @@ export function LoginForm({
           size="large"
           onKeyDown={onEnter}
         />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('login.password')}
-        validateTrigger={['onChange', 'onBlur']}
-        rules={[fieldRule('password')]}
-      >
+      </FormField>
+      <FormField id={passwordId} label={t('login.password')} error={errors.password}>
         <Input.Password
           ref={passwordRef}
+          id={passwordId}
+          value={values.password}
+          onChange={(event) => {
+            change('password', event.target.value);
+          }}
+          onBlur={(event) => {
+            check('password', event.target.value);
+          }}
+          status={errors.password === undefined ? undefined : 'error'}
+          aria-invalid={errors.password !== undefined}
+          aria-describedby={`${passwordId}-error`}
           prefix={<LockOutlined aria-hidden />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
@@ -185,12 +245,17 @@ export function LoginForm({
           size="large"
           onKeyDown={onEnter}
         />
-      </Form.Item>
+      </FormField>
       {!ownCall && (
         <div className="login-form__options">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>{t('login.remember')}</Checkbox>
-          </Form.Item>
+          <Checkbox
+            checked={values.remember}
+            onChange={(event) => {
+              setValues((current) => ({ ...current, remember: event.target.checked }));
+            }}
+          >
+            {t('login.remember')}
+          </Checkbox>
           <Button type="link" className="login-form__forget" onClick={openForgetPassword}>
             {t('login.forget')}
           </Button>
@@ -208,6 +273,6 @@ export function LoginForm({
       >
         {submitText ?? t('login.signIn')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
@@ -8,6 +9,22 @@ import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
+import { useSession } from '../../core/session/session-store';
+import { myAppsSettled, prefetchMyApps } from '../../features/menu/prefetch-apps';
+
+// The icons' call leaves the moment the login check knows the user (one round trip after me),
+// while the desktop renders, rather than after that render (issue 17: sign-in → icons).
+/**
+ * How long the desktop holds its first render for the icons' answer: with it the first render
+ * draws the icons (one render, like a bare page); a slower answer is drawn when it comes.
+ */
+const ICONS_WAIT_CAP_MS = 1000;
+
+useSession.subscribe((state, previous) => {
+  if (state.user !== null && previous.user === null) {
+    prefetchMyApps(state.user.userId, state.user.unitId);
+  }
+});
 
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
@@ -20,7 +37,24 @@ export function DesktopPage({
   variant: 'desktop' | 'area-desktop' | 'mobile-desktop';
 }) {
   const { t } = useTranslation();
-  const user = useLandingUser();
+  const known = useLandingUser();
+  const [iconsSettledFor, setIconsSettledFor] = useState<string | null>(null);
+  const userId = known?.userId;
+  const unitId = known?.unitId;
+  useEffect(() => {
+    if (userId === undefined || unitId === undefined) return undefined;
+    let active = true;
+    void myAppsSettled(userId, unitId, ICONS_WAIT_CAP_MS).then(() => {
+      if (active) setIconsSettledFor(userId);
+    });
+    return () => {
+      active = false;
+    };
+  }, [userId, unitId]);
+  // The shell's first render, once the user is known, is deferred: React renders it in short
+  // slices instead of one long task (a store update alone renders synchronously); the loading
+  // label stays until it commits (issue 17: total blocking time).
+  const user = useDeferredValue(known !== null && iconsSettledFor === known.userId ? known : null);
   const relogin = useRelogin();
 
   if (user === null) return <PageLoading label={t('login.checking')} />;

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { LangType } from '../../../contract/languages';
@@ -65,15 +65,27 @@ export async function startLayer({
   await antdLocale;
 }
 
-/** Renders a node with the layer's providers: strict mode, the language, the theme, toasts. */
-export function renderLayer(container: Element, node: ReactNode): Root {
+/**
+ * Renders a node with the layer's providers: strict mode, the language, the theme, toasts.
+ * `sliced`: the first render is a transition, which React renders in slices of a few
+ * milliseconds, yielding to the browser between them, rather than in one long task (issue 17:
+ * total blocking time on slow machines); the page then commits it in one go as before.
+ */
+export function renderLayer(container: Element, node: ReactNode, sliced = false): Root {
   const root = createRoot(container);
-  root.render(
+  const tree = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppProvider>{node}</AppProvider>
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (sliced) {
+    startTransition(() => {
+      root.render(tree);
+    });
+  } else {
+    root.render(tree);
+  }
   return root;
 }
