@@ -24,7 +24,7 @@ const UPPY_PAGE = `<!doctype html>
 <body><input type="file"><script src="uppy.js"></script></body></html>
 `;
 
-/** The app's upload queue and panel through PH, with the chunk profile of ?profile=. */
+/** The app's upload queue and panel through PH, with the chunk profile of ?profile= (and ?lanes=). */
 function appPage(phVersion: string): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>bench: the app through PH</title></head>
@@ -35,7 +35,12 @@ const asked = new URLSearchParams(location.search).get('profile') ?? 'default';
 const profile = asked.startsWith('[') ? JSON.parse(asked) : asked;
 const { default: PH } = await import('/common/plugins/common-ph/${phVersion}/ph.js');
 const { user } = await PH.init({ code: 'bench', appCode: 'bench' });
-const queue = PH.upload.pageQueue(user.userId, { chunkProfile: profile });
+// ?lanes=N: chunk requests in flight (the bench's sweep); the queue's default otherwise.
+const lanes = Number(new URLSearchParams(location.search).get('lanes') ?? 'NaN');
+const queue = PH.upload.pageQueue(user.userId, {
+  chunkProfile: profile,
+  ...(Number.isInteger(lanes) && lanes > 0 ? { chunkConcurrency: lanes } : {}),
+});
 PH.mount(document.getElementById('root'), PH.createElement(PH.ui.UploadPanel, { queue }));
 </script></body></html>
 `;

@@ -45,7 +45,13 @@ import {
 } from '../e2e/harness';
 import { BENCH_ASSETS, BENCH_SERVER, buildBenchAssets } from './bench-assets';
 import { median } from './median';
-import { processCpuSeconds, treeCpuSecondsBetween, treeSnapshot } from './process-cpu';
+import {
+  processCpuSeconds,
+  treeCpuSecondsBetween,
+  treeCpuSecondsByKind,
+  treeSnapshot,
+  type TreeSnapshot,
+} from './process-cpu';
 import type { BenchReport, LaneFigures } from './report';
 import { UPLOAD_LANES, type LaneEnv, type LaneRun } from './upload-lanes';
 
@@ -99,6 +105,17 @@ async function md5OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** On a page sent to the login (My files without a session): signs in, then picks `file`. */
+async function signInAndPick(page: Page, file: string): Promise<void> {
+  await page.waitForURL(/\/login/);
+  await signIn(page, 'teacher01', DEMO_PASSWORD);
+  await page.getByRole('heading', { name: '我的文件' }).waitFor();
+  await page
+    .locator('.ant-upload input[type=file]:not([webkitdirectory])')
+    .first()
+    .setInputFiles(file);
+}
+
 /** Records the main thread's long tasks (≥ 50 ms) from the first script on. */
 async function watchLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -133,13 +150,7 @@ async function hashInPage(browser: Browser, base: string, file: string, strictCs
       await setMd5WorkerPolicy(context, "script-src 'self'");
     }
     await page.goto(`${base}${PAGE}`);
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'teacher01', DEMO_PASSWORD);
-    await page.getByRole('heading', { name: '我的文件' }).waitFor();
-    await page
-      .locator('.ant-upload input[type=file]:not([webkitdirectory])')
-      .first()
-      .setInputFiles(file);
+    await signInAndPick(page, file);
     const handle = await page.waitForFunction(
       () => performance.getEntriesByName('edudesk-upload-md5').length > 0,
       undefined,
@@ -320,6 +331,35 @@ function shuffled<T>(items: readonly T[]): T[] {
 interface LaneSample extends LaneRun {
   serverCpu: number;
   browserCpu: number;
+  /** The browser's CPU seconds by Chromium process type (browser, renderer, network, …). */
+  browserCpuByKind: Record<string, number>;
+  /** After the MD5 (the app; the whole run for the peers): the transfer's own CPU. */
+  transferServerCpu: number;
+  transferBrowserCpuByKind: Record<string, number>;
+}
+
+function kindsText(kinds: Record<string, number>): string {
+  return Object.entries(kinds)
+    .filter(([, cpu]) => cpu >= 0.05)
+    .sort(([, a], [, b]) => b - a)
+    .map(([kind, cpu]) => `${kind} ${cpu.toFixed(1)}`)
+    .join(', ');
+}
+
+function total(kinds: Record<string, number>): number {
+  return Object.values(kinds).reduce((sum, cpu) => sum + cpu, 0);
+}
+
+/** One round of a lane, for the bench's log: wall time, MD5 and where the CPU went. */
+function describeSample(id: string, sample: LaneSample): string {
+  const spans = (kind: string) => sample.timeline.filter((span) => span.kind === kind);
+  const chunks = spans('chunk');
+  const [merge] = spans('merge');
+  const steps =
+    chunks.length > 0 && merge
+      ? `; chunks ${Math.min(...chunks.map((span) => span.start)).toFixed(2)}–${Math.max(...chunks.map((span) => span.end)).toFixed(2)} s, merge ${merge.start.toFixed(2)}–${merge.end.toFixed(2)} s`
+      : '';
+  return `${id}: ${sample.seconds.toFixed(2)} s (MD5 ${sample.md5Seconds.toFixed(2)} s${steps}); CPU server ${sample.serverCpu.toFixed(1)} s, browser ${sample.browserCpu.toFixed(1)} s (${kindsText(sample.browserCpuByKind)}); after the MD5: server ${sample.transferServerCpu.toFixed(1)} s, browser ${total(sample.transferBrowserCpuByKind).toFixed(1)} s (${kindsText(sample.transferBrowserCpuByKind)})`;
 }
 
 function medianOf(samples: readonly LaneSample[], pick: (sample: LaneSample) => number): number {
@@ -336,6 +376,7 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
   const sizeMib = mib('BENCH_UPLOAD_MIB', 1024);
   const size = sizeMib * MIB;
   const rounds = Math.max(1, Math.round(mib('BENCH_UPLOAD_ROUNDS', 3)));
+  const warmup = Math.max(0, Math.round(Number(process.env.BENCH_UPLOAD_WARMUP ?? 1) || 0));
   const only = process.env.BENCH_UPLOAD_LANES?.split(',').map((id) => id.trim());
   const lanes = UPLOAD_LANES.filter((lane) => !only || only.includes(lane.id));
   const file = randomFile(dir, 'upload-bench.mp4', size);
@@ -351,22 +392,44 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
     const idle = peakMemoryMb(serverPid);
     const env: LaneEnv = { browser, base, cookie, file, md5 };
     const samples = new Map<string, LaneSample[]>(lanes.map((lane) => [lane.id, []]));
-    for (let round = 1; round <= rounds; round += 1) {
+    // Warm-up rounds (BENCH_UPLOAD_WARMUP, default 1) run every lane once, unmeasured: the
+    // server's and Chromium's first-time costs (JIT, caches, the first file) stay out.
+    for (let round = 1 - warmup; round <= rounds; round += 1) {
       const order = shuffled(lanes);
-      console.log(
-        `  upload round ${String(round)}/${String(rounds)}: ${order.map((l) => l.id).join(', ')}`,
-      );
+      const name = round < 1 ? 'warm-up' : `${String(round)}/${String(rounds)}`;
+      console.log(`  upload round ${name}: ${order.map((l) => l.id).join(', ')}`);
       for (const lane of order) {
-        const opened = await lane.open(env);
+        // CPU read when the MD5 is done (the app) or at the start (the peers hash nothing).
+        // Set by a callback: kept in an object so the compiler does not assume null.
+        const at: { transfer: { server: number; browser: TreeSnapshot } | null } = {
+          transfer: null,
+        };
+        const opened = await lane.open({
+          ...env,
+          onMd5Done: () => {
+            at.transfer = {
+              server: processCpuSeconds(serverPid),
+              browser: treeSnapshot(process.pid, [serverPid]),
+            };
+          },
+        });
         try {
           const server = processCpuSeconds(serverPid);
           const browserCpu = treeSnapshot(process.pid, [serverPid]);
           const run = await opened.run();
-          samples.get(lane.id)?.push({
+          const after = treeSnapshot(process.pid, [serverPid]);
+          const serverAfter = processCpuSeconds(serverPid);
+          const transfer = at.transfer ?? { server, browser: browserCpu };
+          const sample: LaneSample = {
             ...run,
-            serverCpu: processCpuSeconds(serverPid) - server,
-            browserCpu: treeCpuSecondsBetween(browserCpu, treeSnapshot(process.pid, [serverPid])),
-          });
+            serverCpu: serverAfter - server,
+            browserCpu: treeCpuSecondsBetween(browserCpu, after),
+            browserCpuByKind: treeCpuSecondsByKind(browserCpu, after),
+            transferServerCpu: serverAfter - transfer.server,
+            transferBrowserCpuByKind: treeCpuSecondsByKind(transfer.browser, after),
+          };
+          if (round >= 1) samples.get(lane.id)?.push(sample);
+          console.log(`    ${describeSample(lane.id, sample)}`);
         } finally {
           await opened.close();
         }
@@ -411,13 +474,27 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
       );
     }
     let failed = false;
+    // Each round runs every lane once, one after the other: the ratio of a round's app and peer
+    // saw the same load on the machine. The figure is the median of those paired ratios; its
+    // spread says how far one round can be trusted.
+    const transfer = (run: LaneSample) => run.seconds - run.md5Seconds;
+    const pairedRatios = (appId: string, peerId: string) => {
+      const appRuns = samples.get(appId) ?? [];
+      const peerRuns = samples.get(peerId) ?? [];
+      return appRuns.flatMap((run, round) => {
+        const peer = peerRuns[round];
+        return peer ? [transfer(peer) / transfer(run)] : [];
+      });
+    };
     const compare = (appId: string, peerId: string, goal: number | null, name: string) => {
       const app = byId.get(appId);
       const peer = byId.get(peerId);
       if (!app || !peer) return;
-      const ratio = app.throughput / peer.throughput;
+      const paired = pairedRatios(appId, peerId);
+      const ratio = median(paired);
+      const spreadText = `rounds ×${spread(paired, 2)}; ratio of the medians ×${(app.throughput / peer.throughput).toFixed(2)}`;
       if (goal === null) {
-        row(name, `×${ratio.toFixed(2)}`, '(reported)', true, '');
+        row(name, `×${ratio.toFixed(2)}`, '(reported)', true, spreadText);
         return;
       }
       const pass = ratio >= goal;
@@ -428,8 +505,8 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
         `≥ ${goal.toFixed(2)}`,
         pass,
         pass
-          ? ''
-          : `short by ${(goal - ratio).toFixed(2)} (${(peer.throughput * goal - app.throughput).toFixed(0)} MiB/s; ${(app.seconds - app.md5Seconds - (peer.seconds - peer.md5Seconds) / goal).toFixed(1)} s). ${whereTimeGoes(app)} | ${whereTimeGoes(peer)}`,
+          ? spreadText
+          : `${spreadText}; short by ${(goal - ratio).toFixed(2)} (${(peer.throughput * goal - app.throughput).toFixed(0)} MiB/s; ${(app.seconds - app.md5Seconds - (peer.seconds - peer.md5Seconds) / goal).toFixed(1)} s). ${whereTimeGoes(app)} | ${whereTimeGoes(peer)}`,
       );
     };
     compare('app-default', 'bare', 0.9, 'default profile transfer / bare protocol floor');
@@ -479,13 +556,7 @@ async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
   try {
     const opened = await openPage(browser, `${base}${PAGE}`);
     const { page } = opened;
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'teacher01', DEMO_PASSWORD);
-    await page.getByRole('heading', { name: '我的文件' }).waitFor();
-    await page
-      .locator('.ant-upload input[type=file]:not([webkitdirectory])')
-      .first()
-      .setInputFiles(file);
+    await signInAndPick(page, file);
     // Interrupt halfway: the tab is reloaded (as if closed and opened again).
     while (started < chunks / 2) await new Promise((resolve) => setTimeout(resolve, 10));
     await page.reload();
