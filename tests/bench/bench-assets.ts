@@ -35,11 +35,16 @@ const asked = new URLSearchParams(location.search).get('profile') ?? 'default';
 const profile = asked.startsWith('[') ? JSON.parse(asked) : asked;
 const { default: PH } = await import('/common/plugins/common-ph/${phVersion}/ph.js');
 const { user } = await PH.init({ code: 'bench', appCode: 'bench' });
-// ?lanes=N: chunk requests in flight (the bench's sweep); the queue's default otherwise.
-const lanes = Number(new URLSearchParams(location.search).get('lanes') ?? 'NaN');
+// The bench's sweep: ?lanes=N chunk requests in flight, ?notify=ms how often the list hears
+// of progress; the queue's defaults otherwise.
+const numberParam = (name) => {
+  const value = Number(new URLSearchParams(location.search).get(name) ?? 'NaN');
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
 const queue = PH.upload.pageQueue(user.userId, {
   chunkProfile: profile,
-  ...(Number.isInteger(lanes) && lanes > 0 ? { chunkConcurrency: lanes } : {}),
+  chunkConcurrency: numberParam('lanes'),
+  notifyIntervalMs: numberParam('notify'),
 });
 PH.mount(document.getElementById('root'), PH.createElement(PH.ui.UploadPanel, { queue }));
 </script></body></html>

@@ -323,16 +323,14 @@ const KINDS: [string, TimelineSpan['kind']][] = [
 ];
 
 /** The app: its upload queue and panel through PH (tests/bench/bench-assets.ts), MD5 included. */
-function appLane(id: string, label: string, profile: string, lanes: number | null = null): Lane {
+/** The app's lane; `query` is the bench page's (a profile's name, or the sweep's settings). */
+function appLane(id: string, label: string, query: string): Lane {
   return {
     id,
     label,
     stores: true,
     open: async (env) => {
-      const { context, page } = await sessionPage(
-        env,
-        `${BENCH_PATHS.page}/app.html?profile=${encodeURIComponent(profile)}${lanes === null ? '' : `&lanes=${String(lanes)}`}`,
-      );
+      const { context, page } = await sessionPage(env, `${BENCH_PATHS.page}/app.html?${query}`);
       const input = page.locator('.ant-upload input[type=file]:not([webkitdirectory])').first();
       await input.waitFor({ state: 'attached' });
       return {
@@ -378,22 +376,27 @@ function appLane(id: string, label: string, profile: string, lanes: number | nul
   };
 }
 
-/** The sweep's lanes: `<MiB>` or `<MiB>x<lanes>` entries, comma-separated. */
+/**
+ * The sweep's lanes: comma-separated `<MiB>[x<lanes>][n<ms>]` entries: every file cut in chunks
+ * of that many MiB, optionally that many chunk requests in flight and the list told of progress
+ * every that many ms (the queue's defaults otherwise).
+ */
 function sweepLanes(sweep: string): Lane[] {
   return sweep.split(',').flatMap((entry) => {
-    const match = /^\s*(\d+)(?:x(\d+))?\s*$/.exec(entry);
-    const size = Number(match?.[1]);
-    const lanes = match?.[2] === undefined ? null : Number(match[2]);
-    if (!Number.isSafeInteger(size) || size <= 0 || lanes === 0) return [];
-    const suffix = lanes === null ? '' : `x${String(lanes)}`;
-    return [
-      appLane(
-        `app-${String(size)}mib${suffix}`,
-        `the app, ${String(size)} MiB chunks${lanes === null ? '' : `, ${String(lanes)} in flight`} (sweep)`,
-        JSON.stringify([{ fromSize: 0, chunkSize: size * MIB }]),
-        lanes,
-      ),
-    ];
+    const match = /^\s*(\d+)(?:x(\d+))?(?:n(\d+))?\s*$/.exec(entry);
+    if (!match) return [];
+    const [, size = '', lanes, notify] = match;
+    const query = new URLSearchParams({
+      profile: JSON.stringify([{ fromSize: 0, chunkSize: Number(size) * MIB }]),
+      ...(lanes === undefined ? {} : { lanes }),
+      ...(notify === undefined ? {} : { notify }),
+    });
+    const label = [
+      `the app, ${size} MiB chunks`,
+      ...(lanes === undefined ? [] : [`${lanes} in flight`]),
+      ...(notify === undefined ? [] : [`progress every ${notify} ms`]),
+    ].join(', ');
+    return [appLane(`app-${entry.trim()}`, `${label} (sweep)`, query.toString())];
   });
 }
 
@@ -405,10 +408,10 @@ export const UPLOAD_LANES: readonly Lane[] = [
   uppyLane('uppy-2mib', 'Uppy + tus, 2 MiB chunks', 2 * MIB),
   bareProtocol,
   curl,
-  appLane('app-default', 'the app, default profile (2 MB)', 'default'),
-  appLane('app-large', 'the app, large-file profile', 'large-file'),
+  appLane('app-default', 'the app, default profile (2 MB)', 'profile=default'),
+  appLane('app-large', 'the app, large-file profile', 'profile=large-file'),
   // BENCH_CHUNK_SWEEP=8,16,32 adds the app with every file cut in chunks of that many MiB (how
   // the large-file profile's sizes were chosen, docs/upload.md); 16x2 also sets the chunk
-  // requests in flight (2; the queue's default is DEFAULT_CHUNK_CONCURRENCY).
+  // requests in flight, 16n500 how often the list hears of progress.
   ...sweepLanes(process.env.BENCH_CHUNK_SWEEP ?? ''),
 ];
