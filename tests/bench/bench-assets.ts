@@ -24,7 +24,7 @@ const UPPY_PAGE = `<!doctype html>
 <body><input type="file"><script src="uppy.js"></script></body></html>
 `;
 
-/** The app's upload queue and panel through PH, with the chunk profile of ?profile=. */
+/** The app's upload queue and panel through PH, with the chunk profile of ?profile= (and ?lanes=). */
 function appPage(phVersion: string): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>bench: the app through PH</title></head>
@@ -35,7 +35,17 @@ const asked = new URLSearchParams(location.search).get('profile') ?? 'default';
 const profile = asked.startsWith('[') ? JSON.parse(asked) : asked;
 const { default: PH } = await import('/common/plugins/common-ph/${phVersion}/ph.js');
 const { user } = await PH.init({ code: 'bench', appCode: 'bench' });
-const queue = PH.upload.pageQueue(user.userId, { chunkProfile: profile });
+// The bench's sweep: ?lanes=N chunk requests in flight, ?notify=ms how often the list hears
+// of progress; the queue's defaults otherwise.
+const numberParam = (name) => {
+  const value = Number(new URLSearchParams(location.search).get(name) ?? 'NaN');
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+};
+const queue = PH.upload.pageQueue(user.userId, {
+  chunkProfile: profile,
+  chunkConcurrency: numberParam('lanes'),
+  notifyIntervalMs: numberParam('notify'),
+});
 PH.mount(document.getElementById('root'), PH.createElement(PH.ui.UploadPanel, { queue }));
 </script></body></html>
 `;

@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 let ticksPerSecond: number | null = null;
 
@@ -75,4 +76,37 @@ export function treeCpuSecondsBetween(before: TreeSnapshot, after: TreeSnapshot)
   let ticks = 0;
   for (const [pid, used] of after) ticks += used - (before.get(pid) ?? 0);
   return ticks / clockTicks();
+}
+
+/** Chromium's process type (`--type=renderer`, …; the browser process has none), or the name. */
+function processKind(pid: number): string {
+  try {
+    // Chromium rewrites its children's command lines as one string: split at spaces too.
+    const args = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').split(/[\0 ]/);
+    const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+    if (type === 'utility') {
+      const sub = args.find((arg) => arg.startsWith('--utility-sub-type='));
+      return sub?.includes('network') ? 'network' : 'utility';
+    }
+    if (type !== undefined) return type;
+    return /chrom/i.test(args[0] ?? '') ? 'browser' : path.basename(args[0] ?? '?');
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * The same CPU seconds by Chromium process type (browser, renderer: the page and its workers,
+ * network, gpu-process, …): where a browser lane's CPU goes.
+ */
+export function treeCpuSecondsByKind(
+  before: TreeSnapshot,
+  after: TreeSnapshot,
+): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const [pid, used] of after) {
+    const kind = processKind(pid);
+    kinds[kind] = (kinds[kind] ?? 0) + (used - (before.get(pid) ?? 0)) / clockTicks();
+  }
+  return kinds;
 }

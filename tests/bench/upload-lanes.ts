@@ -5,9 +5,11 @@
  * requests.
  */
 import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORAGE_API } from '../../contract/api-paths';
 import { DEFAULT_CHUNK_CONCURRENCY, UPLOAD_CHUNK_SIZE } from '../../contract/upload';
+import { chooseChunkSize } from '../../renderer/core/upload/chunk-plan';
 import { BENCH_PATHS } from './bench-routes';
 
 const MIB = 1024 * 1024;
@@ -33,6 +35,8 @@ export interface LaneEnv {
   cookie: string;
   file: string;
   md5: string;
+  /** Told by a lane that hashes (the app) when its MD5 is done: the bench reads the CPU then. */
+  onMd5Done?: () => void;
 }
 
 /** An opened lane: `run` sends the file, `close` ends its page (after its CPU is read). */
@@ -75,63 +79,32 @@ async function sessionPage(
   return { context, page };
 }
 
-/** The browser's ceiling: one xhr.send(file) into a route that only streams to disk. */
-const ceiling: Lane = {
-  id: 'ceiling',
-  label: 'browser ceiling: one xhr.send(file)',
-  stores: false,
-  open: async (env) => {
-    const { context, page } = await sessionPage(env, `${BENCH_PATHS.page}/blank.html`);
-    await page.locator('input').setInputFiles(env.file);
-    return {
-      close: () => context.close(),
-      run: async () => {
-        const start = process.hrtime.bigint();
-        const bytes = await page.evaluate(async (url) => {
-          const file = document.querySelector('input')?.files?.[0];
-          if (!file) throw new Error('no file');
-          return new Promise<number>((resolve, reject) => {
-            const request = new XMLHttpRequest();
-            request.open('POST', url);
-            request.onload = () => {
-              resolve((JSON.parse(request.responseText) as { bytes: number }).bytes);
-            };
-            request.onerror = () => {
-              reject(new Error('sink failed'));
-            };
-            request.send(file);
-          });
-        }, BENCH_PATHS.sink);
-        const elapsed = seconds(start);
-        const size = await page.evaluate(() => document.querySelector('input')?.files?.[0]?.size);
-        if (bytes !== size) throw new Error(`sink stored ${String(bytes)} of ${String(size)}`);
-        return { seconds: elapsed, md5Seconds: 0, timeline: [] };
-      },
-    };
-  },
-};
-
-function uppyLane(id: string, label: string, chunkSize: number | null): Lane {
+/**
+ * A peer's lane, run from a bench page (blank.html, uppy.html) with the file picked in its input:
+ * `send` uploads it from the page and settles once the server has it all. The time is `send`'s.
+ */
+function pageLane(lane: {
+  id: string;
+  label: string;
+  stores: boolean;
+  page: string;
+  /** Waits (untimed) until the page can send. */
+  ready?: (page: Page) => Promise<unknown>;
+  send: (page: Page, env: LaneEnv) => Promise<void>;
+}): Lane {
   return {
-    id,
-    label,
-    stores: false,
+    id: lane.id,
+    label: lane.label,
+    stores: lane.stores,
     open: async (env) => {
-      const { context, page } = await sessionPage(env, `${BENCH_PATHS.page}/uppy.html`);
+      const { context, page } = await sessionPage(env, `${BENCH_PATHS.page}/${lane.page}`);
       await page.locator('input').setInputFiles(env.file);
-      await page.waitForFunction(() => 'benchUppy' in window);
+      await lane.ready?.(page);
       return {
         close: () => context.close(),
         run: async () => {
           const start = process.hrtime.bigint();
-          const done = await page.evaluate(
-            (size) =>
-              (window as unknown as { benchUppy: (c: number | null) => Promise<number> }).benchUppy(
-                size,
-              ),
-            chunkSize,
-          );
-          if (done !== 1) throw new Error('Uppy did not complete');
+          await lane.send(page, env);
           return { seconds: seconds(start), md5Seconds: 0, timeline: [] };
         },
       };
@@ -140,102 +113,180 @@ function uppyLane(id: string, label: string, chunkSize: number | null): Lane {
 }
 
 /**
+ * Bare `xhr.send` into the sink (a route that only streams the body to disk: no multipart, no
+ * checks, no merge, nothing kept). `pieceSize` null sends the picked File in one request: the
+ * browser's ceiling. Otherwise the file goes as `file.slice()` pieces of that size, as many in
+ * flight as the app sends: a slice is a Blob, not the picked File, and Chromium reads it through
+ * its blob system in the browser process, where one whole File is read by the network service
+ * straight from the disk. That is what any chunked upload costs before protocol or server work.
+ */
+function sinkLane(id: string, label: string, pieceSize: ((size: number) => number) | null): Lane {
+  return pageLane({
+    id,
+    label,
+    stores: false,
+    page: 'blank.html',
+    send: async (page, env) => {
+      const size = statSync(env.file).size;
+      const bytes = await page.evaluate(
+        async ({ url, each, lanes }) => {
+          const file = document.querySelector('input')?.files?.[0];
+          if (!file) throw new Error('no file');
+          const picked: File = file;
+          const send = (body: Blob) =>
+            new Promise<number>((resolve, reject) => {
+              const request = new XMLHttpRequest();
+              request.open('POST', url);
+              request.onload = () => {
+                resolve((JSON.parse(request.responseText) as { bytes: number }).bytes);
+              };
+              request.onerror = () => {
+                reject(new Error('sink failed'));
+              };
+              request.send(body);
+            });
+          if (each === null) return send(picked);
+          let next = 0;
+          let stored = 0;
+          async function lane(): Promise<void> {
+            for (let start = next; start < picked.size; start = next) {
+              next += each ?? picked.size;
+              const sent = await send(picked.slice(start, Math.min(picked.size, next)));
+              stored += sent;
+            }
+          }
+          await Promise.all(Array.from({ length: lanes }, lane));
+          return stored;
+        },
+        {
+          url: BENCH_PATHS.sink,
+          each: pieceSize === null ? null : pieceSize(size),
+          lanes: DEFAULT_CHUNK_CONCURRENCY,
+        },
+      );
+      if (bytes !== size) throw new Error(`sink stored ${String(bytes)} of ${String(size)}`);
+    },
+  });
+}
+
+/** The browser's ceiling: one xhr.send(file). */
+const ceiling = sinkLane('ceiling', 'browser ceiling: one xhr.send(file)', null);
+
+/** The browser's ceiling for chunks: xhr.send(file.slice()) in the large-file profile's sizes. */
+const ceilingSlices = sinkLane(
+  'ceiling-slices',
+  'browser ceiling for chunks: xhr.send(file.slice()), large-file sizes',
+  (size) => chooseChunkSize(size, 'large-file'),
+);
+
+function uppyLane(id: string, label: string, chunkSize: number | null): Lane {
+  return pageLane({
+    id,
+    label,
+    stores: false,
+    page: 'uppy.html',
+    ready: (page) => page.waitForFunction(() => 'benchUppy' in window),
+    send: async (page) => {
+      const done = await page.evaluate(
+        (size) =>
+          (window as unknown as { benchUppy: (c: number | null) => Promise<number> }).benchUppy(
+            size,
+          ),
+        chunkSize,
+      );
+      if (done !== 1) throw new Error('Uppy did not complete');
+    },
+  });
+}
+
+/**
  * The chunked protocol's own floor in this browser: the calls the app makes (each chunk's check
  * then the chunk, as many in flight as the app's default, then the merge) as bare
  * XMLHttpRequests from a blank page, with no app code and the MD5 given.
  */
-const bareProtocol: Lane = {
+const bareProtocol = pageLane({
   id: 'bare',
   label: 'bare protocol floor: 2 MB, no app, no MD5',
   stores: true,
-  open: async (env) => {
-    const { context, page } = await sessionPage(env, `${BENCH_PATHS.page}/blank.html`);
-    await page.locator('input').setInputFiles(env.file);
-    return {
-      close: () => context.close(),
-      run: async () => {
-        const start = process.hrtime.bigint();
-        const merged = await page.evaluate(
-          async ({ md5, each, lanes, api }) => {
-            const picked = document.querySelector('input')?.files?.[0];
-            if (!picked) throw new Error('no file');
-            const source: File = picked;
-            const chunks = Math.ceil(source.size / each);
-            function post(url: string, body: XMLHttpRequestBodyInit): Promise<{ status: number }> {
-              return new Promise((resolve, reject) => {
-                const request = new XMLHttpRequest();
-                request.open('POST', url);
-                if (typeof body === 'string')
-                  request.setRequestHeader('content-type', 'application/json');
-                request.onload = () => {
-                  resolve(JSON.parse(request.responseText) as { status: number });
-                };
-                request.onerror = () => {
-                  reject(new Error(`${url} failed`));
-                };
-                request.send(body);
-              });
+  page: 'blank.html',
+  send: async (page, env) => {
+    const merged = await page.evaluate(
+      async ({ md5, each, lanes, api }) => {
+        const picked = document.querySelector('input')?.files?.[0];
+        if (!picked) throw new Error('no file');
+        const source: File = picked;
+        const chunks = Math.ceil(source.size / each);
+        function post(url: string, body: XMLHttpRequestBodyInit): Promise<{ status: number }> {
+          return new Promise((resolve, reject) => {
+            const request = new XMLHttpRequest();
+            request.open('POST', url);
+            if (typeof body === 'string')
+              request.setRequestHeader('content-type', 'application/json');
+            request.onload = () => {
+              resolve(JSON.parse(request.responseText) as { status: number });
+            };
+            request.onerror = () => {
+              reject(new Error(`${url} failed`));
+            };
+            request.send(body);
+          });
+        }
+        let next = 1;
+        async function lane(): Promise<void> {
+          for (let chunk = next++; chunk <= chunks; chunk = next++) {
+            const fields = {
+              md5,
+              size: source.size,
+              chunks,
+              name: source.name,
+              uid: '1',
+              chunk,
+            };
+            const check = (await post(api.check, JSON.stringify(fields))) as {
+              status: number;
+              data?: { data?: boolean };
+            };
+            if (check.status !== 200) throw new Error(`check ${String(check.status)}`);
+            if (check.data?.data === true) continue;
+            const blob = source.slice((chunk - 1) * each, Math.min(source.size, chunk * each));
+            const form = new FormData();
+            for (const [key, value] of Object.entries({
+              chunked: 'true',
+              chunk,
+              chunks,
+              eachSize: each,
+              md5,
+              fileName: source.name,
+              name: source.name,
+              fullSize: source.size,
+              uid: '1',
+              size: blob.size,
+            })) {
+              form.append(key, String(value));
             }
-            let next = 1;
-            async function lane(): Promise<void> {
-              for (let chunk = next++; chunk <= chunks; chunk = next++) {
-                const fields = {
-                  md5,
-                  size: source.size,
-                  chunks,
-                  name: source.name,
-                  uid: '1',
-                  chunk,
-                };
-                const check = (await post(api.check, JSON.stringify(fields))) as {
-                  status: number;
-                  data?: { data?: boolean };
-                };
-                if (check.status !== 200) throw new Error(`check ${String(check.status)}`);
-                if (check.data?.data === true) continue;
-                const blob = source.slice((chunk - 1) * each, Math.min(source.size, chunk * each));
-                const form = new FormData();
-                for (const [key, value] of Object.entries({
-                  chunked: 'true',
-                  chunk,
-                  chunks,
-                  eachSize: each,
-                  md5,
-                  fileName: source.name,
-                  name: source.name,
-                  fullSize: source.size,
-                  uid: '1',
-                  size: blob.size,
-                })) {
-                  form.append(key, String(value));
-                }
-                form.append('file', blob, source.name);
-                const sent = await post(api.chunk, form);
-                if (sent.status !== 200) throw new Error(`chunk ${String(sent.status)}`);
-              }
-            }
-            await Promise.all(Array.from({ length: lanes }, lane));
-            const fields = { md5, name: source.name, size: source.size, chunks };
-            return (await post(api.merge, JSON.stringify(fields))).status;
-          },
-          {
-            md5: env.md5,
-            each: UPLOAD_CHUNK_SIZE,
-            lanes: DEFAULT_CHUNK_CONCURRENCY,
-            api: {
-              check: STORAGE_API.blockUploadCheck,
-              chunk: STORAGE_API.chunkUpload,
-              merge: STORAGE_API.mergeFile,
-            },
-          },
-        );
-        const elapsed = seconds(start);
-        if (merged !== 200) throw new Error(`bare protocol merge answered ${String(merged)}`);
-        return { seconds: elapsed, md5Seconds: 0, timeline: [] };
+            form.append('file', blob, source.name);
+            const sent = await post(api.chunk, form);
+            if (sent.status !== 200) throw new Error(`chunk ${String(sent.status)}`);
+          }
+        }
+        await Promise.all(Array.from({ length: lanes }, lane));
+        const fields = { md5, name: source.name, size: source.size, chunks };
+        return (await post(api.merge, JSON.stringify(fields))).status;
       },
-    };
+      {
+        md5: env.md5,
+        each: UPLOAD_CHUNK_SIZE,
+        lanes: DEFAULT_CHUNK_CONCURRENCY,
+        api: {
+          check: STORAGE_API.blockUploadCheck,
+          chunk: STORAGE_API.chunkUpload,
+          merge: STORAGE_API.mergeFile,
+        },
+      },
+    );
+    if (merged !== 200) throw new Error(`bare protocol merge answered ${String(merged)}`);
   },
-};
+});
 
 /** curl: the whole file in one multipart request (context only: no browser). */
 const curl: Lane = {
@@ -272,16 +323,14 @@ const KINDS: [string, TimelineSpan['kind']][] = [
 ];
 
 /** The app: its upload queue and panel through PH (tests/bench/bench-assets.ts), MD5 included. */
-function appLane(id: string, label: string, profile: string): Lane {
+/** The app's lane; `query` is the bench page's (a profile's name, or the sweep's settings). */
+function appLane(id: string, label: string, query: string): Lane {
   return {
     id,
     label,
     stores: true,
     open: async (env) => {
-      const { context, page } = await sessionPage(
-        env,
-        `${BENCH_PATHS.page}/app.html?profile=${encodeURIComponent(profile)}`,
-      );
+      const { context, page } = await sessionPage(env, `${BENCH_PATHS.page}/app.html?${query}`);
       const input = page.locator('.ant-upload input[type=file]:not([webkitdirectory])').first();
       await input.waitFor({ state: 'attached' });
       return {
@@ -289,6 +338,13 @@ function appLane(id: string, label: string, profile: string): Lane {
         run: async () => {
           const start = process.hrtime.bigint();
           await input.setInputFiles(env.file);
+          const hashed = await page.waitForFunction(
+            () => performance.getEntriesByName('edudesk-upload-md5').length > 0,
+            undefined,
+            { timeout: 1_800_000, polling: 100 },
+          );
+          env.onMd5Done?.();
+          await hashed.dispose();
           await page.locator('[data-upload-state="done"]').waitFor({ timeout: 1_800_000 });
           const elapsed = seconds(start);
           const { md5, requests } = await page.evaluate(() => {
@@ -320,26 +376,42 @@ function appLane(id: string, label: string, profile: string): Lane {
   };
 }
 
+/**
+ * The sweep's lanes: comma-separated `<MiB>[x<lanes>][n<ms>]` entries: every file cut in chunks
+ * of that many MiB, optionally that many chunk requests in flight and the list told of progress
+ * every that many ms (the queue's defaults otherwise).
+ */
+function sweepLanes(sweep: string): Lane[] {
+  return sweep.split(',').flatMap((entry) => {
+    const match = /^\s*(\d+)(?:x(\d+))?(?:n(\d+))?\s*$/.exec(entry);
+    if (!match) return [];
+    const [, size = '', lanes, notify] = match;
+    const query = new URLSearchParams({
+      profile: JSON.stringify([{ fromSize: 0, chunkSize: Number(size) * MIB }]),
+      ...(lanes === undefined ? {} : { lanes }),
+      ...(notify === undefined ? {} : { notify }),
+    });
+    const label = [
+      `the app, ${size} MiB chunks`,
+      ...(lanes === undefined ? [] : [`${lanes} in flight`]),
+      ...(notify === undefined ? [] : [`progress every ${notify} ms`]),
+    ].join(', ');
+    return [appLane(`app-${entry.trim()}`, `${label} (sweep)`, query.toString())];
+  });
+}
+
 /** Every lane, in the order the report lists them (each round runs them shuffled). */
 export const UPLOAD_LANES: readonly Lane[] = [
   ceiling,
+  ceilingSlices,
   uppyLane('uppy-default', 'Uppy + tus, tus defaults (one PATCH)', null),
   uppyLane('uppy-2mib', 'Uppy + tus, 2 MiB chunks', 2 * MIB),
   bareProtocol,
   curl,
-  appLane('app-default', 'the app, default profile (2 MB)', 'default'),
-  appLane('app-large', 'the app, large-file profile', 'large-file'),
-  // BENCH_CHUNK_SWEEP=8,16,32 adds the app with every file cut in chunks of that many MiB:
-  // how the large-file profile's sizes were chosen (docs/upload.md).
-  ...(process.env.BENCH_CHUNK_SWEEP ?? '')
-    .split(',')
-    .map(Number)
-    .filter((size) => Number.isSafeInteger(size) && size > 0)
-    .map((size) =>
-      appLane(
-        `app-${String(size)}mib`,
-        `the app, ${String(size)} MiB chunks (sweep)`,
-        JSON.stringify([{ fromSize: 0, chunkSize: size * MIB }]),
-      ),
-    ),
+  appLane('app-default', 'the app, default profile (2 MB)', 'profile=default'),
+  appLane('app-large', 'the app, large-file profile', 'profile=large-file'),
+  // BENCH_CHUNK_SWEEP=8,16,32 adds the app with every file cut in chunks of that many MiB (how
+  // the large-file profile's sizes were chosen, docs/upload.md); 16x2 also sets the chunk
+  // requests in flight, 16n500 how often the list hears of progress.
+  ...sweepLanes(process.env.BENCH_CHUNK_SWEEP ?? ''),
 ];
