@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
  * badge), measured from a screenshot of the page with its texts made transparent.
  *
  * For every visible text run (one text node's tight box) the text colour comes from the computed
- * style; the background is every pixel of that box with the texts hidden. The ratio is taken at
+ * style; the background is every pixel of that box with the texts hidden (at once: no colour
+ * transition of a button fading its text out while the screenshot is taken). The ratio is taken at
  * the 5th percentile of those pixels (a single anti-aliased border pixel does not fail a label;
  * artwork behind a fifth of it does). Normal text needs 4.5:1, large text (24 px, or 18.66 px
  * bold) and badges 3:1 (a badge is measured against its own solid fill). Texts a layer covers (the sticky header over a scrolled card, a drawer),
@@ -110,7 +111,7 @@ function visibleRuns(page: Page): Promise<Run[]> {
 }
 
 const HIDE_TEXTS =
-  '*, *::before, *::after { color: transparent !important; -webkit-text-fill-color: transparent !important; text-shadow: none !important; caret-color: transparent !important; text-decoration-color: transparent !important; }';
+  '*, *::before, *::after { color: transparent !important; -webkit-text-fill-color: transparent !important; text-shadow: none !important; caret-color: transparent !important; text-decoration-color: transparent !important; transition: none !important; }';
 
 /** The runs' ratios against the screenshot's pixels (computed in the page: no image library). */
 function measure(page: Page, runs: Run[], png: string): Promise<LowContrast[]> {
@@ -171,6 +172,8 @@ function measure(page: Page, runs: Run[], png: string): Promise<LowContrast[]> {
  */
 export async function lowContrastTexts(page: Page): Promise<LowContrast[]> {
   const found: LowContrast[] = [];
+  // No colour transitions while measuring: texts are hidden and shown again at once.
+  const still = await page.addStyleTag({ content: '* { transition: none !important; }' });
   const { height, step } = await page.evaluate(() => ({
     height: document.documentElement.scrollHeight,
     step: window.innerHeight,
@@ -179,19 +182,28 @@ export async function lowContrastTexts(page: Page): Promise<LowContrast[]> {
     await page.evaluate((top) => {
       window.scrollTo(0, top);
     }, y);
-    const runs = await visibleRuns(page);
-    const hide = await page.addStyleTag({ content: HIDE_TEXTS });
-    const png = (await page.screenshot({ scale: 'css', animations: 'disabled' })).toString(
-      'base64',
-    );
-    await hide.evaluate((element) => {
-      element.parentNode?.removeChild(element);
-    });
+    // The texts are measured before and after the screenshot: if the page moved in between (a
+    // late re-layout after a resize), the boxes would not match the pixels, so it is taken again.
+    let runs = await visibleRuns(page);
+    let png = '';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const hide = await page.addStyleTag({ content: HIDE_TEXTS });
+      png = (await page.screenshot({ scale: 'css', animations: 'disabled' })).toString('base64');
+      await hide.evaluate((element) => {
+        element.parentNode?.removeChild(element);
+      });
+      const after = await visibleRuns(page);
+      if (JSON.stringify(after) === JSON.stringify(runs)) break;
+      runs = after;
+    }
     for (const low of await measure(page, runs, png)) {
       if (!found.some((seen) => seen.text === low.text)) found.push(low);
     }
     if (y + step >= height) break;
   }
+  await still.evaluate((element) => {
+    element.parentNode?.removeChild(element);
+  });
   await page.evaluate(() => {
     window.scrollTo(0, 0);
   });

@@ -79,7 +79,13 @@ async function readableAtEverySize(page: Page, shot: string): Promise<void> {
         document.querySelector('.desktop .app-icon__button') !== null,
       size.width,
     );
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    // Two frames: the grid's re-render after the resize has been laid out and painted.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+        ),
+    );
     const low = await lowContrastTexts(page);
     const name = `${shot}-${String(size.width)}x${String(size.height)}`;
     if (low.length > 0) await keepScreenshot(page, `contrast-failure-${name}`);
