@@ -61,9 +61,10 @@ async function signedInDesktop(page: Page, username: string, lang: string): Prom
 async function desktopReady(page: Page): Promise<void> {
   await page.locator('#desktop-title').waitFor({ state: 'attached' });
   await page.locator('.desktop .app-icon__button').first().waitFor();
+  // The menu measures itself (useLayoutEffect) in the render that brings the icons, before the
+  // first paint: once the icons show, its bar shows what fits (on a narrow zoomed page with a
+  // long header that may be nothing but the toggle).
   await page.locator('.top-menu__toggle').waitFor();
-  // The menu has measured itself once icons are in its bar: it shows some at every width.
-  await page.locator('.top-menu__icons > li').first().waitFor();
 }
 
 interface Finding {
@@ -71,9 +72,13 @@ interface Finding {
   detail: string;
 }
 
-/** Every covered header control and every clipped menu icon or label, as text. */
-function findOverlaps(page: Page): Promise<Finding[]> {
-  return page.evaluate(() => {
+/**
+ * Every covered header control and every clipped menu icon or label, as text; with `todoPanel`,
+ * every covered control of the open to-do panel too (a modal dialog's mask covers the panel on
+ * purpose, so that part is checked only while no dialog is open).
+ */
+function findOverlaps(page: Page, { todoPanel = false } = {}): Promise<Finding[]> {
+  return page.evaluate((checkTodo) => {
     const found: { what: string; detail: string }[] = [];
     const describe = (element: Element): string =>
       (element.getAttribute('aria-label') ?? element.getAttribute('title') ?? element.textContent)
@@ -81,28 +86,37 @@ function findOverlaps(page: Page): Promise<Finding[]> {
         .slice(0, 40);
     const header = document.querySelector('.app-header');
     if (!header) return [{ what: 'no header', detail: '' }];
-    const controls = header.querySelectorAll(
-      'button, a[href], select, input, [role="button"], [role="combobox"]',
-    );
-    for (const control of controls) {
-      const box = control.getBoundingClientRect();
-      const style = getComputedStyle(control);
-      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
-      // A control inside another control (an icon's button inside its list item) counts once.
-      if (control.parentElement?.closest('button, a[href], [role="button"]')) continue;
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
-        found.push({ what: 'off screen', detail: describe(control) });
-        continue;
+    const selector = 'button, a[href], select, input, [role="button"], [role="combobox"]';
+    const hitTest = (where: string, controls: Iterable<Element>) => {
+      for (const control of controls) {
+        const box = control.getBoundingClientRect();
+        const style = getComputedStyle(control);
+        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+        if (control.matches(':disabled')) continue;
+        // A control inside another control (an icon's button inside its list item) counts once.
+        if (control.parentElement?.closest('button, a[href], [role="button"]')) continue;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+          found.push({ what: `${where} off screen`, detail: describe(control) });
+          continue;
+        }
+        const hit = document.elementFromPoint(x, y);
+        if (hit === null || !(hit === control || control.contains(hit))) {
+          found.push({
+            what: `${where} covered`,
+            detail: `${describe(control)} under ${hit ? (hit.getAttribute('class') ?? hit.tagName).slice(0, 60) : 'nothing'}`,
+          });
+        }
       }
-      const hit = document.elementFromPoint(x, y);
-      if (hit === null || !(hit === control || control.contains(hit))) {
-        found.push({
-          what: 'covered',
-          detail: `${describe(control)} under ${hit ? (hit.getAttribute('class') ?? hit.tagName).slice(0, 60) : 'nothing'}`,
-        });
-      }
+    };
+    hitTest('header', header.querySelectorAll(selector));
+    if (checkTodo) {
+      const panel = document.querySelector(
+        '.todo-panel.ant-drawer-open .ant-drawer-content-wrapper',
+      );
+      if (!panel) found.push({ what: 'no to-do panel', detail: '' });
+      else hitTest('to-do panel', panel.querySelectorAll(selector));
     }
     const bar = header.querySelector('.top-menu__icons');
     if (bar) {
@@ -122,14 +136,24 @@ function findOverlaps(page: Page): Promise<Finding[]> {
             (toggle !== undefined && box.right > toggle.left + 0.5 && box.left < toggle.right);
           if (cut) found.push({ what: 'clipped', detail: describe(item) });
         }
+        // A name cut by its ellipsis is clipped too (English names are longer).
+        const name = item.querySelector('.app-icon__name');
+        if (name && name.scrollWidth > name.clientWidth + 0.5) {
+          found.push({ what: 'label clipped', detail: describe(item) });
+        }
       }
     }
     return found;
-  });
+  }, todoPanel);
 }
 
-async function expectNothingCovered(page: Page, when: string, shot: string): Promise<void> {
-  const found = await findOverlaps(page);
+async function expectNothingCovered(
+  page: Page,
+  when: string,
+  shot: string,
+  options: { todoPanel?: boolean } = {},
+): Promise<void> {
+  const found = await findOverlaps(page, options);
   if (found.length > 0) await keepScreenshot(page, `layout-failure-${shot}`);
   expect(found, when).toEqual([]);
 }
@@ -262,4 +286,91 @@ describe('the desktop header is never covered, the menu never clipped', () => {
       await checkWithEveryDialog(page, label, download === 0 ? ['download'] : []);
     },
   );
+});
+
+/** The to-do panel's title once its list has loaded (its total in brackets). */
+const TODO_LOADED = /^(待办事项|待辦事項|To-do) ?[（(]\d+[）)]$/;
+
+/**
+ * A toast that stays until closed: the version check's alert (spec §8) when the front end
+ * names a server newer than the one answering. The desktop's own package info is served with
+ * that requirement; everything else is the real server's.
+ */
+async function withStayingToast(page: Page): Promise<void> {
+  // The client adds a cache-busting query (?_t=…).
+  await page.context().route(/\/base\/package\.json(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const info = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...info, serverVersion: '99.0.0' } });
+  });
+}
+
+const LAYOUT_TEXTS = {
+  'zh-CN': { theme: '主题', themes: '主题设置', left: '左右布局', save: /^保\s*存$/ },
+  'zh-HK': { theme: '主題', themes: '主題設置', left: '左右佈局', save: /^保\s*存$/ },
+  en: { theme: 'Theme', themes: 'Theme', left: 'Left', save: /^Save$/ },
+} as const;
+
+/** Chooses the left layout in the theme dialog; the page reloads (spec §4). */
+async function chooseLeftLayout(page: Page, lang: keyof typeof LAYOUT_TEXTS): Promise<void> {
+  const texts = LAYOUT_TEXTS[lang];
+  await page.getByRole('button', { name: texts.theme, exact: true }).click();
+  const themes = page.getByRole('dialog', { name: texts.themes });
+  await themes.getByText(texts.left, { exact: true }).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    themes.getByRole('button', { name: texts.save }).click(),
+  ]);
+  await page.locator('.left-menu').waitFor();
+}
+
+describe('a toast never covers the header nor the to-do panel', () => {
+  for (const lang of ['zh-CN', 'zh-HK', 'en'] as const) {
+    for (const layout of ['top', 'left'] as const) {
+      for (const zoom of [1, 1.25]) {
+        const label = `${lang}-${layout}-${String(zoom * 100)}`;
+        it(
+          `${lang}, ${layout} menu, ${String(zoom * 100)} % zoom, at 1280, 1440, 1920 and 2560 wide`,
+          { timeout: 240_000 },
+          async () => {
+            const { page } = await openAt(suite.browser, WIDTHS[0], zoom, lang);
+            await withStayingToast(page);
+            // teacher02 is no administrator: the theme dialog saves the layout at once.
+            await signedInDesktop(page, layout === 'left' ? 'teacher02' : 'teacher01', lang);
+            if (layout === 'left') await chooseLeftLayout(page, lang);
+            for (const width of WIDTHS) {
+              await page.setViewportSize({
+                width: Math.round(width / zoom),
+                height: Math.round((width * 9) / 16 / zoom),
+              });
+              // A fresh page at this size: the to-do panel opens again, the check runs again.
+              await page.reload();
+              await page.locator('.desktop .app-icon__button').first().waitFor();
+              if (layout === 'top') await page.locator('.top-menu__icons > li').first().waitFor();
+              else await page.locator('.left-menu').waitFor();
+              await page.getByRole('dialog', { name: TODO_LOADED }).waitFor();
+              await page
+                .locator('.ant-notification-notice')
+                .filter({ hasText: /版本提醒|Version alert/ })
+                .waitFor();
+              // Measured where things come to rest: the panel and the toasts slide in.
+              await page.waitForFunction(() =>
+                document.getAnimations().every((animation) => {
+                  const target =
+                    animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+                  const moving = target?.closest('.ant-drawer, .ant-notification') ?? null;
+                  return moving === null || animation.playState !== 'running';
+                }),
+              );
+              const at = `${label}-${String(width)}`;
+              await expectNothingCovered(page, `${at}, to-do panel and a toast open`, at, {
+                todoPanel: true,
+              });
+              await keepScreenshot(page, `toast-${at}`);
+            }
+          },
+        );
+      }
+    }
+  }
 });

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
 import { AppGrid } from './app-grid';
 import { AppSearchBox } from './app-search-box';
-import { iconSpace, visibleIconCount } from './menu-fit';
+import {
+  fittingIconCount,
+  iconSpace,
+  MENU_COLUMN_PX,
+  MENU_MAX_ICONS,
+  menuColumnWidth,
+} from './menu-fit';
 import { AppIcon } from '../../ui/app-icon/app-icon';
 import { appImage, appName, categoryName, flatApps } from './visible-apps';
 
@@ -35,10 +41,30 @@ export function TopMenu({
   const { t, i18n } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const measureRef = useRef<HTMLSpanElement>(null);
   const [width, setWidth] = useState(0);
+  const [columns, setColumns] = useState<readonly number[]>([]);
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const apps = flatApps(categories);
+  // The names of the icons that may show, measured as drawn: each column is as wide as its name
+  // needs (English names are longer), so a name is never cut and the count counts real widths.
+  const names = apps.slice(0, MENU_MAX_ICONS).map((app) => appName(app, i18n.language));
+  const namesKey = names.join('\n');
+
+  useLayoutEffect(() => {
+    const measurer = measureRef.current;
+    const widths =
+      namesKey === ''
+        ? []
+        : namesKey.split('\n').map((name) => {
+            if (!measurer) return MENU_COLUMN_PX;
+            measurer.textContent = name;
+            return menuColumnWidth(measurer.getBoundingClientRect().width);
+          });
+    if (measurer) measurer.textContent = '';
+    setColumns(widths);
+  }, [namesKey]);
 
   useLayoutEffect(() => {
     const bar = barRef.current;
@@ -69,7 +95,7 @@ export function TopMenu({
     };
   }, [expanded]);
 
-  const shown = apps.slice(0, visibleIconCount(width, apps.length));
+  const shown = apps.slice(0, fittingIconCount(width, columns));
   const open = (app: ApplicationItem) => {
     setExpanded(false);
     onOpen(app);
@@ -79,8 +105,8 @@ export function TopMenu({
     <nav className="top-menu" aria-label={t('menu.apps')}>
       <div className="top-menu__bar" ref={barRef}>
         <ul className="top-menu__icons">
-          {shown.map((app) => (
-            <li key={app.code}>
+          {shown.map((app, index) => (
+            <li key={app.code} style={{ width: columns[index] ?? MENU_COLUMN_PX }}>
               <AppIcon
                 name={appName(app, i18n.language)}
                 image={appImage(app, iconVariant)}
@@ -94,6 +120,7 @@ export function TopMenu({
             </li>
           ))}
         </ul>
+        <span ref={measureRef} className="top-menu__measure" aria-hidden />
         <Button
           ref={toggleRef}
           type="text"

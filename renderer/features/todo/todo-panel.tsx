@@ -244,7 +244,8 @@ export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanel
       open={open}
       placement={sheet ? 'bottom' : 'right'}
       size={sheet ? SHEET_HEIGHT : TODO_PANEL_WIDTH}
-      {...(sheet ? { rootClassName: 'sheet' } : {})}
+      // todo-panel: toasts step aside while it is open on the right (styles.css).
+      rootClassName={sheet ? 'todo-panel sheet' : 'todo-panel'}
       mask={false}
       // The panel opens by itself after sign-in: it must not take the focus from what the user
       // is doing (typing in the search box, say). Its controls are reachable with Tab.

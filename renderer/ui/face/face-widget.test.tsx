@@ -328,8 +328,12 @@ describe('FaceWidget: collect (spec §2, §4, §5)', () => {
     expect(toasts).toEqual([
       expect.objectContaining({ type: 'success', title: '提示', description: '人脸采集完成' }),
     ]);
-    expect(session.stop).toHaveBeenCalled();
-    expect(screen.getByText('采集时间：2026-03-02 09:30:00')).toBeTruthy();
+    // onSuccess is called as the 'saved' state is dispatched; React renders that state (the new
+    // time, the closed camera) a moment later, later still on a busy machine: wait for it.
+    await waitFor(() => {
+      expect(session.stop).toHaveBeenCalled();
+      expect(screen.getByText('采集时间：2026-03-02 09:30:00')).toBeTruthy();
+    });
   });
 
   it("a refused save shows the server's message; click to retry saves again", async () => {

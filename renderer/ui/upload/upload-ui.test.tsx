@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_API } from '../../../contract/api-paths';
 import { UPLOAD_TEXTS } from '../../../contract/upload';
 import { i18n } from '../../core/i18n/instance';
@@ -34,6 +34,7 @@ beforeEach(() => {
   detach = attachToastSink((toast) => toasts.push(toast));
 });
 afterEach(async () => {
+  vi.useRealTimers();
   detach();
   cleanup();
   await i18n.changeLanguage('zh-CN');
@@ -163,18 +164,17 @@ describe('UploadList', () => {
     expect(within(row).getByRole('status').textContent).toBe('Select this file again to continue');
     const input = row.querySelector<HTMLInputElement>('input[type=file]');
     if (!input) throw new Error('no input');
-    await act(async () => {
-      fireEvent.change(input, { target: { files: [new File(['12345'], 'lesson.mp4')] } });
-      await Promise.resolve();
+    // The check of a selected file is asynchronous: wait for its outcome, not one microtask.
+    fireEvent.change(input, { target: { files: [new File(['12345'], 'lesson.mp4')] } });
+    await waitFor(() => {
+      expect(toasts.map((toast) => toast.description)).toEqual([
+        'The selected file is not the original one (name or size differs)',
+      ]);
     });
-    expect(toasts.map((toast) => toast.description)).toEqual([
-      'The selected file is not the original one (name or size differs)',
-    ]);
-    await act(async () => {
-      fireEvent.change(input, { target: { files: [new File(['0123456789'], 'lesson.mp4')] } });
-      await Promise.resolve();
+    fireEvent.change(input, { target: { files: [new File(['0123456789'], 'lesson.mp4')] } });
+    await waitFor(() => {
+      expect(queue.get('kept-1')?.state).toBe('queued');
     });
-    expect(queue.get('kept-1')?.state).toBe('queued');
   });
 });
 
@@ -202,6 +202,8 @@ describe('table export and downloads', () => {
     );
     const loading: boolean[] = [];
     await i18n.changeLanguage('zh-HK');
+    // The 500 ms and 800 ms of spec §9 on a clock the test moves: no timing on a busy machine.
+    vi.useFakeTimers();
     expect(
       exportTable(t, { title: '清单', table: holder, onLoading: (on) => loading.push(on) }),
     ).toBe(true);
@@ -216,11 +218,14 @@ describe('table export and downloads', () => {
     expect(fields.data).toContain('<td>a</td>');
     expect(loading).toEqual([true]);
     // The form goes after 500 ms, the loading state after 800 ms (spec §9).
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    vi.advanceTimersByTime(499);
+    expect(document.querySelector('form')).not.toBeNull();
+    vi.advanceTimersByTime(101);
     expect(document.querySelector('form')).toBeNull();
     expect(loading).toEqual([true]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    vi.advanceTimersByTime(200);
     expect(loading).toEqual([true, false]);
+    vi.useRealTimers();
   });
 
   it('sends a GET download with every parameter as a field, Sy-Language included', () => {
