@@ -6,6 +6,7 @@ import {
   type UploadErrorType,
   type UploadedFileInfo,
 } from '../../../contract/upload';
+import { randomUuid } from '../random-uuid';
 import { chooseChunkSize, planUpload, type PlannedChunk } from './chunk-plan';
 import { relativePathOf, timestampUid } from './file-descriptor';
 import { hashFile, type HashOptions, type HashResult } from './hash-file';
@@ -181,12 +182,6 @@ interface Entry {
   fileUpload: string | null;
 }
 
-function newId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Resolves in a later task of the event loop (after the current one and its rendering). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -308,7 +303,7 @@ export class UploadQueue {
       }
       const entry: Entry = {
         item: {
-          id: newId(),
+          id: randomUuid(),
           name: file.name,
           size: file.size,
           type: file.type,
