@@ -1,6 +1,15 @@
 import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, theme, type InputRef } from 'antd';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHost } from '../../core/host';
 import { isHttpError } from '../../core/http/errors';
@@ -188,8 +197,21 @@ export function LoginForm({
     void submit();
   }
 
-  const usernameId = `${id}-username`;
-  const passwordId = `${id}-password`;
+  /** What both inputs take from the form: value, checks on change and blur, error state. */
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const inputProps = (field: Field) => ({
+    id: fieldId(field),
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      change(field, event.target.value);
+    },
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      check(field, event.target.value);
+    },
+    status: errors[field] === undefined ? undefined : ('error' as const),
+    'aria-invalid': errors[field] !== undefined,
+    'aria-describedby': `${fieldId(field)}-error`,
+  });
   // A plain form rather than antd's Form: the login page's first load then carries no form
   // store, async validator, grid or tooltip code (issue 15: initial JavaScript).
   return (
@@ -201,20 +223,10 @@ export function LoginForm({
         void submit();
       }}
     >
-      <FormField id={usernameId} label={t('login.account')} error={errors.username}>
+      <FormField id={fieldId('username')} label={t('login.account')} error={errors.username}>
         <Input
           ref={usernameRef}
-          id={usernameId}
-          value={values.username}
-          onChange={(event) => {
-            change('username', event.target.value);
-          }}
-          onBlur={(event) => {
-            check('username', event.target.value);
-          }}
-          status={errors.username === undefined ? undefined : 'error'}
-          aria-invalid={errors.username !== undefined}
-          aria-describedby={`${usernameId}-error`}
+          {...inputProps('username')}
           prefix={<UserOutlined aria-hidden />}
           placeholder={t('login.accountPlaceholder')}
           autoComplete="username"
@@ -224,20 +236,10 @@ export function LoginForm({
           onKeyDown={onEnter}
         />
       </FormField>
-      <FormField id={passwordId} label={t('login.password')} error={errors.password}>
+      <FormField id={fieldId('password')} label={t('login.password')} error={errors.password}>
         <Input.Password
           ref={passwordRef}
-          id={passwordId}
-          value={values.password}
-          onChange={(event) => {
-            change('password', event.target.value);
-          }}
-          onBlur={(event) => {
-            check('password', event.target.value);
-          }}
-          status={errors.password === undefined ? undefined : 'error'}
-          aria-invalid={errors.password !== undefined}
-          aria-describedby={`${passwordId}-error`}
+          {...inputProps('password')}
           prefix={<LockOutlined aria-hidden />}
           placeholder={t('login.passwordPlaceholder')}
           autoComplete="current-password"
