@@ -12,14 +12,14 @@ import { useLandingUser } from '../use-signed-in';
 import { useSession } from '../../core/session/session-store';
 import { myAppsSettled, prefetchMyApps } from '../../features/menu/prefetch-apps';
 
-// The icons' call leaves the moment the login check knows the user (one round trip after me),
-// while the desktop renders, rather than after that render (issue 17: sign-in → icons).
 /**
  * How long the desktop holds its first render for the icons' answer: with it the first render
  * draws the icons (one render, like a bare page); a slower answer is drawn when it comes.
  */
 const ICONS_WAIT_CAP_MS = 1000;
 
+// The icons' call leaves the moment the login check knows the user (one round trip after me),
+// while the desktop renders, rather than after that render (issue 17: sign-in → icons).
 useSession.subscribe((state, previous) => {
   if (state.user !== null && previous.user === null) {
     prefetchMyApps(state.user.userId, state.user.unitId);
