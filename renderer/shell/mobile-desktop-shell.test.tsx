@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { DESKTOP_API } from '../../contract/api-paths';
 import type { Child } from '../../contract/auth';
 import { featureTestSetup } from '../../tests/support/feature-test';
-import { reply, type Route } from '../../tests/support/route-server';
+import { answerOk } from '../../tests/support/route-server';
 import { i18n } from '../core/i18n/instance';
 import { mergeDictionary } from '../core/i18n/load-language-files';
 import { useSession } from '../core/session/session-store';
@@ -19,20 +19,6 @@ import voiceEn from '../features/voice/locales/en.json';
 import { MobileDesktopShell } from './mobile-desktop-shell';
 
 const { routes } = featureTestSetup(headerEn);
-
-const envelope = (data: unknown) => ({
-  status: 200,
-  message: '',
-  data,
-  code: 'ok',
-  fieldErrors: [],
-});
-
-function answer(data: unknown): Route {
-  return (_request, response) => {
-    reply(response, 200, envelope(data));
-  };
-}
 
 const child = (id: string, realName: string, status = 1): Child => ({
   id,
@@ -60,6 +46,17 @@ function userOf(overrides: Partial<CurrentUser>): CurrentUser {
   } as CurrentUser;
 }
 
+/** 张家长, a parent, with these children, `current` chosen. */
+function parentOf(children: Child[], current: Child): CurrentUser {
+  return userOf({
+    realName: '张家长',
+    userType: '3',
+    userId: '201',
+    childList: children,
+    currentChild: current,
+  });
+}
+
 beforeAll(() => {
   for (const dictionary of [languageEn, menuEn, voiceEn, childPickerEn]) {
     mergeDictionary('en', dictionary);
@@ -67,11 +64,11 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
-  routes.set(`GET ${DESKTOP_API.myAppIcon}`, answer([]));
-  routes.set(`GET ${DESKTOP_API.unreadCodeCount}`, answer([]));
-  routes.set(`GET ${DESKTOP_API.unhandleCount}`, answer({ todo: 0, message: 120 }));
-  routes.set(`GET ${DESKTOP_API.myDesktopColor}`, answer(null));
-  routes.set(`GET ${DESKTOP_API.resourceTree}`, answer([]));
+  routes.set(`GET ${DESKTOP_API.myAppIcon}`, answerOk([]));
+  routes.set(`GET ${DESKTOP_API.unreadCodeCount}`, answerOk([]));
+  routes.set(`GET ${DESKTOP_API.unhandleCount}`, answerOk({ todo: 0, message: 120 }));
+  routes.set(`GET ${DESKTOP_API.myDesktopColor}`, answerOk(null));
+  routes.set(`GET ${DESKTOP_API.resourceTree}`, answerOk([]));
   await act(() => i18n.changeLanguage('en'));
 });
 
@@ -82,7 +79,7 @@ afterEach(() => {
 });
 
 function renderShell(user: CurrentUser) {
-  routes.set(`GET ${DESKTOP_API.userRole(user.userId)}`, answer(false));
+  routes.set(`GET ${DESKTOP_API.userRole(user.userId)}`, answerOk(false));
   useSession.setState({ status: 'logged-in', user });
   render(
     <I18nextProvider i18n={i18n}>
@@ -121,15 +118,7 @@ describe('the mobile desktop shell', () => {
   it('a parent with two children: the child switch and the current child; the picker is a sheet, not the whole screen', async () => {
     sessionStorage.setItem(SESSION_KEYS.childId, '301');
     const first = child('301', '张小明');
-    const header = renderShell(
-      userOf({
-        realName: '张家长',
-        userType: '3',
-        userId: '201',
-        childList: [first, child('302', '张小红')],
-        currentChild: first,
-      }),
-    );
+    const header = renderShell(parentOf([first, child('302', '张小红')], first));
     expect(within(header).getByText('Welcome, 张家长')).toBeTruthy();
     expect(within(header).getByText('张小明')).toBeTruthy();
     fireEvent.click(within(header).getByRole('button', { name: 'Switch child' }));
@@ -144,21 +133,13 @@ describe('the mobile desktop shell', () => {
 
   it('a parent with one child: no child switch', () => {
     const only = child('301', '张小明');
-    const header = renderShell(
-      userOf({
-        realName: '张家长',
-        userType: '3',
-        userId: '201',
-        childList: [only, child('303', '张小刚', 0)],
-        currentChild: only,
-      }),
-    );
+    const header = renderShell(parentOf([only, child('303', '张小刚', 0)], only));
     expect(within(header).queryByRole('button', { name: 'Switch child' })).toBeNull();
   });
 
   it('the to-do sheet at most half the screen, the voice button stepping aside until it closes', async () => {
-    routes.set(`GET ${DESKTOP_API.unhandleCount}`, answer({ todo: 3, message: 0 }));
-    routes.set(`GET ${DESKTOP_API.popUpBox}`, answer({ list: [], total: 0, pages: 1 }));
+    routes.set(`GET ${DESKTOP_API.unhandleCount}`, answerOk({ todo: 3, message: 0 }));
+    routes.set(`GET ${DESKTOP_API.popUpBox}`, answerOk({ list: [], total: 0, pages: 1 }));
     renderShell(userOf({}));
     const wrapper = await bottomSheet();
     expect(wrapper.closest('.ant-drawer')?.className).toContain('ant-drawer-bottom');

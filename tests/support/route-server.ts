@@ -25,6 +25,18 @@ export function reply(
   response.end(JSON.stringify(body));
 }
 
+/** The platform's success envelope around `data` (spec §3). */
+export function okEnvelope(data: unknown) {
+  return { status: 200, message: '', data, code: 'ok', fieldErrors: [] };
+}
+
+/** A route that answers HTTP 200 with `data` in the success envelope. */
+export function answerOk(data: unknown): Route {
+  return (_request, response) => {
+    reply(response, 200, okEnvelope(data));
+  };
+}
+
 export interface RouteServer {
   /** `METHOD /path` → handler; unknown routes answer 404. */
   routes: Map<string, Route>;

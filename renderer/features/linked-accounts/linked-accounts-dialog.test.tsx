@@ -4,19 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '../../../contract/api-paths';
 import { featureTestSetup } from '../../../tests/support/feature-test';
-import { reply } from '../../../tests/support/route-server';
+import { okEnvelope, reply } from '../../../tests/support/route-server';
 import { LinkedAccountsDialog } from './linked-accounts-dialog';
 import en from './locales/en.json';
 
 const { routes, received } = featureTestSetup(en);
-
-const envelope = (data: unknown) => ({
-  status: 200,
-  message: '',
-  data,
-  code: 'ok',
-  fieldErrors: [],
-});
 
 const LINK = {
   issuer: 'weixin',
@@ -33,10 +25,10 @@ afterEach(() => {
 describe('the linked accounts dialog', () => {
   it('lists the links and unlinks one after a confirmation', async () => {
     routes.set(`GET ${API.socialLinks}`, (_req, res) => {
-      reply(res, 200, envelope([LINK]));
+      reply(res, 200, okEnvelope([LINK]));
     });
     routes.set(`POST ${API.socialUnlink}`, (_req, res) => {
-      reply(res, 200, envelope(null));
+      reply(res, 200, okEnvelope(null));
     });
     render(<LinkedAccountsDialog open onClose={() => undefined} />);
     const item = await screen.findByText('微信 · 王老师');
@@ -60,7 +52,7 @@ describe('the linked accounts dialog', () => {
 
   it('says when nothing is linked', async () => {
     routes.set(`GET ${API.socialLinks}`, (_req, res) => {
-      reply(res, 200, envelope([]));
+      reply(res, 200, okEnvelope([]));
     });
     render(<LinkedAccountsDialog open onClose={() => undefined} />);
     expect(await screen.findByText(/尚未绑定第三方账号/)).toBeTruthy();

@@ -6,15 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_API } from '../../../contract/api-paths';
 import type { DesktopMessage } from '../../../contract/desktop';
 import { featureTestSetup } from '../../../tests/support/feature-test';
-import { reply } from '../../../tests/support/route-server';
+import { okEnvelope, reply } from '../../../tests/support/route-server';
 import { i18n } from '../../core/i18n/instance';
 import messagesEn from './locales/en.json';
 import { MessagesDialog } from './messages-dialog';
 
 const testServer = featureTestSetup(messagesEn);
 const { routes, received } = testServer;
-
-const ok = (data: unknown) => ({ status: 200, message: '', data, code: 'ok', fieldErrors: [] });
 
 function msg(id: string, extra: Partial<DesktopMessage> = {}): DesktopMessage {
   return {
@@ -34,16 +32,16 @@ function msg(id: string, extra: Partial<DesktopMessage> = {}): DesktopMessage {
 function serveMessages(initial: DesktopMessage[]) {
   let unread = [...initial];
   routes.set(`GET ${DESKTOP_API.messagesNotRead}`, (_req, res) => {
-    reply(res, 200, ok(unread));
+    reply(res, 200, okEnvelope(unread));
   });
   routes.set(`POST ${DESKTOP_API.messageReadById}`, (req, res) => {
     const id = new URLSearchParams(req.body).get('desktopMessageId');
     unread = unread.filter((item) => item.id !== id);
-    reply(res, 200, ok('success'));
+    reply(res, 200, okEnvelope('success'));
   });
   routes.set(`POST ${DESKTOP_API.messagesReadAll}`, (_req, res) => {
     unread = [];
-    reply(res, 200, ok('success'));
+    reply(res, 200, okEnvelope('success'));
   });
 }
 

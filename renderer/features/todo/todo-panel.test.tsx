@@ -5,15 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_API } from '../../../contract/api-paths';
 import type { DesktopMessage } from '../../../contract/desktop';
 import { featureTestSetup } from '../../../tests/support/feature-test';
-import { reply } from '../../../tests/support/route-server';
+import { okEnvelope, reply } from '../../../tests/support/route-server';
 import { i18n } from '../../core/i18n/instance';
 import todoEn from './locales/en.json';
 import { TodoPanel } from './todo-panel';
 
 const testServer = featureTestSetup(todoEn);
 const { routes, received } = testServer;
-
-const ok = (data: unknown) => ({ status: 200, message: '', data, code: 'ok', fieldErrors: [] });
 
 function todo(id: number): DesktopMessage {
   return {
@@ -37,7 +35,7 @@ function serveTodos(count: number) {
     reply(
       res,
       200,
-      ok({
+      okEnvelope({
         list: items.slice((start - 1) * size, start * size),
         pages: Math.ceil(items.length / size),
         total: items.length,
@@ -47,7 +45,7 @@ function serveTodos(count: number) {
   routes.set(`POST ${DESKTOP_API.messageReadById}`, (req, res) => {
     const id = new URLSearchParams(req.body).get('desktopMessageId');
     items = items.filter((item) => item.id !== id);
-    reply(res, 200, ok('success'));
+    reply(res, 200, okEnvelope('success'));
   });
 }
 

@@ -30,15 +30,19 @@ interface Platform {
   navigated: string[];
 }
 
-const platform = vi.hoisted((): Platform => ({
-  heard: 'open notices。',
-  tokenFails: false,
-  url: '/pages/notice/mobile_tzgg_spm/index.html',
-  microphonesOpened: 0,
-  microphonesStopped: 0,
-  looked: [],
-  navigated: [],
-}));
+const { platform, freshPlatform } = vi.hoisted(() => {
+  /** Each test starts from this: a command that finds the notices, a working token. */
+  const fresh = (): Platform => ({
+    heard: 'open notices。',
+    tokenFails: false,
+    url: '/pages/notice/mobile_tzgg_spm/index.html',
+    microphonesOpened: 0,
+    microphonesStopped: 0,
+    looked: [],
+    navigated: [],
+  });
+  return { platform: fresh(), freshPlatform: fresh };
+});
 
 vi.mock('./voice-session', async () => {
   const { VoiceRecorder } = await import('./voice-recorder');
@@ -98,15 +102,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   vi.useFakeTimers();
-  Object.assign(platform, {
-    heard: 'open notices。',
-    tokenFails: false,
-    url: '/pages/notice/mobile_tzgg_spm/index.html',
-    microphonesOpened: 0,
-    microphonesStopped: 0,
-    looked: [],
-    navigated: [],
-  });
+  Object.assign(platform, freshPlatform());
   await i18n.changeLanguage('en');
 });
 
