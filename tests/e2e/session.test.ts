@@ -107,6 +107,31 @@ describe('session expiry', () => {
   });
 });
 
+describe('the login dialog over a page whose session ended', () => {
+  it('opens over a dialog that was saving, with the focus in the account field and no error yet', async () => {
+    const { page } = await loggedIn('teacher02');
+    await page.getByRole('button', { name: '关闭待办事项' }).click();
+    await page.getByRole('button', { name: '主题', exact: true }).click();
+    const save = page.getByRole('dialog').getByRole('button', { name: /^保\s*存$/ });
+    await save.waitFor();
+    suite.server.advance(3600); // both tokens expired: the save cannot refresh its way through
+    await save.click();
+    const account = page.getByPlaceholder('请输入账号');
+    await expect
+      .poll(() => account.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    // Nothing was typed or left: no field shows an error.
+    await expect(page.locator('.login-form__error[role=alert]').count()).resolves.toBe(0);
+    await keepScreenshot(page, 'login-dialog-over-dialog');
+    await page.keyboard.type('teacher02');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.locator('.login-form').waitFor({ state: 'detached' });
+    await page.getByText('欢迎您，李老师').waitFor();
+  });
+});
+
 describe('server down', () => {
   it('shows the network error and keeps what the user typed', async () => {
     const own = await startServer();

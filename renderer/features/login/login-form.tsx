@@ -126,6 +126,21 @@ export function LoginForm({
     };
   }, [ownCall]);
 
+  // The account field takes the focus once the page has painted, not on mount: a dialog that
+  // opens this form (the login dialog over a page whose session ended) locks the focus inside
+  // itself in its own effect, after this form mounted. Focused on mount, the field would be
+  // blurred by a dialog still open behind (a theme dialog whose save found the session gone),
+  // showing "cannot be empty" before the user typed, with the focus left behind.
+  useEffect(() => {
+    if (!autoFocus) return undefined;
+    const frame = requestAnimationFrame(() => {
+      usernameRef.current?.focus();
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [autoFocus]);
+
   /** The field's error in the current language (spec §5: trimmed, required), or none. */
   function errorOf(field: Field, value: string): string | undefined {
     const key = validateLoginForm({ username: '', password: '', [field]: value.trim() })[field];
@@ -230,7 +245,6 @@ export function LoginForm({
           prefix={<UserOutlined aria-hidden />}
           placeholder={t('login.accountPlaceholder')}
           autoComplete="username"
-          autoFocus={autoFocus}
           maxLength={64}
           size="large"
           onKeyDown={onEnter}
