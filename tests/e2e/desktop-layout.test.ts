@@ -334,10 +334,13 @@ describe('a toast never covers the header nor the to-do panel', () => {
           { timeout: 240_000 },
           async () => {
             const { page } = await openAt(suite.browser, WIDTHS[0], zoom, lang);
-            await withStayingToast(page);
             // teacher02 is no administrator: the theme dialog saves the layout at once.
             await signedInDesktop(page, layout === 'left' ? 'teacher02' : 'teacher01', lang);
             if (layout === 'left') await chooseLeftLayout(page, lang);
+            // The staying toast from here on (each size's reload shows it): a toast lies above
+            // dialogs, so while the theme dialog was open it could sit over the control the
+            // layout choice scrolled under it, and the click waited past the reload's time.
+            await withStayingToast(page);
             for (const width of WIDTHS) {
               await page.setViewportSize({
                 width: Math.round(width / zoom),
