@@ -58,6 +58,19 @@ describe('LoginForm', () => {
     });
   });
 
+  it('checks an empty field on blur once the user has used the form, not on a blur of its own', async () => {
+    window.edudesk = fakeHost(null);
+    const { username } = renderForm();
+    // A dialog's focus lock taking the focus away before the user did anything: no error.
+    fireEvent.blur(username);
+    await act(() => Promise.resolve());
+    expect(screen.queryByText('用户名不能为空！')).toBeNull();
+    // The user clicks into the field and leaves it empty.
+    fireEvent.pointerDown(username);
+    fireEvent.blur(username);
+    expect(await screen.findByText('用户名不能为空！')).toBeTruthy();
+  });
+
   it('moves focus to the next empty field on Enter', async () => {
     window.edudesk = fakeHost(null);
     const { username, password } = renderForm();

@@ -106,6 +106,9 @@ export function LoginForm({
   const submittingRef = useRef(false);
   const usernameRef = useRef<InputRef>(null);
   const passwordRef = useRef<InputRef>(null);
+  // Whether the user has pressed a key or a pointer in the form yet. Until then a blur is not
+  // theirs (a dialog's focus lock taking the focus back) and shows no error.
+  const usedRef = useRef(false);
 
   // Pre-fill the remembered credentials (decrypted by the host).
   const ownCall = submitWith !== undefined;
@@ -130,7 +133,9 @@ export function LoginForm({
   // opens this form (the login dialog over a page whose session ended) locks the focus inside
   // itself in its own effect, after this form mounted. Focused on mount, the field would be
   // blurred by a dialog still open behind (a theme dialog whose save found the session gone),
-  // showing "cannot be empty" before the user typed, with the focus left behind.
+  // showing "cannot be empty" before the user typed, with the focus left behind. On a loaded
+  // machine the dialog's lock can still come after that frame: a blur before the user touched
+  // the form (usedRef) then checks nothing.
   useEffect(() => {
     if (!autoFocus) return undefined;
     const frame = requestAnimationFrame(() => {
@@ -221,7 +226,7 @@ export function LoginForm({
       change(field, event.target.value);
     },
     onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      check(field, event.target.value);
+      if (usedRef.current) check(field, event.target.value);
     },
     status: errors[field] === undefined ? undefined : ('error' as const),
     'aria-invalid': errors[field] !== undefined,
@@ -233,6 +238,12 @@ export function LoginForm({
     <form
       className="login-form"
       noValidate
+      onPointerDownCapture={() => {
+        usedRef.current = true;
+      }}
+      onKeyDownCapture={() => {
+        usedRef.current = true;
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
