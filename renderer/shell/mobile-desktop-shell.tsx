@@ -28,6 +28,7 @@ import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-r
 import { VoiceButton } from '../features/voice/voice-button';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
+import { usePublishedHeight } from './use-published-height';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
 import './mobile-desktop.css';
@@ -79,6 +80,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   const flags = useHostFlags();
   const unitConfig = useUnitConfig();
   const screen = useScreenClass();
+  const headerRef = usePublishedHeight<HTMLElement>('--edudesk-mobile-header-height');
   const openApp = useOpenApp(user, true);
   const licence = useModuleLicence(DESKTOP_MODULE, user.unitId, isDev);
   const children = activeChildren(user.childList);
@@ -152,7 +154,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
 
   return (
     <div className={`mobile-desktop screen-${screen}`}>
-      <header className="mobile-header">
+      <header className="mobile-header" ref={headerRef}>
         <div className="mobile-header__row">
           <div className="mobile-header__brand">
             <UnitBrand />
