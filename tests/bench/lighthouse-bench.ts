@@ -17,6 +17,25 @@ function medianOf(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** The three scripts with the most main-thread time in a run (Lighthouse's bootup-time audit). */
+function costliestScripts(lhr: Result | undefined): string[] {
+  const details = lhr?.audits['bootup-time']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items
+    .map((item) => ({
+      url: typeof item.url === 'string' ? item.url : '',
+      total: Number(item.total),
+      scripting: Number(item.scripting),
+    }))
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 3)
+    .map(
+      (item) =>
+        `${item.url.replace(/^https?:\/\/[^/]+/, '')}: ${item.total.toFixed(0)} ms main thread, ` +
+        `${item.scripting.toFixed(0)} ms scripting`,
+    );
+}
+
 export interface LighthousePage {
   name: string;
   url: string;
@@ -90,6 +109,9 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
         `≤ ${String(SLOW_TBT_TARGET_MS)} ms`,
         slowPass,
       );
+      // Where the slowed main thread's time goes: the scripts that cost most (bootup-time).
+      const slowMedian = slow.find((lhr) => tbt(lhr) === slowTbt);
+      for (const line of costliestScripts(slowMedian)) console.log(`        ${line}`);
       const slowScore = medianOf(slow.map((lhr) => lhr.categories.performance?.score ?? 0));
       row(
         `lighthouse ${page.name}: performance, ${String(SLOW_CPU)}× CPU slowdown`,
