@@ -57,24 +57,17 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const lang = resolveLanguage(languageContext);
   // A language named in the address is the user's choice: keep it for the next pages.
   if (languageContext.query) persistLanguage(lang);
-  const layer = startLayer({
-    code: module.code,
-    appCode: module.appCode,
-    lang,
-    builtin: builtinZhCN,
-    onReloginRequired: () => {
-      if (page.kind !== 'login') useRelogin.getState().require();
-    },
-  });
-  // Every page starts with the login check (spec §4): it starts once the language and the
-  // request client are ready, while the page's chunk may still be downloading, so its first call
-  // does not wait for that chunk and the first render (issue 17: sign-in → icons).
-  void layer
-    .then(() => import('../features/login/use-login-check'))
-    .then(({ startLoginCheck }) => {
-      startLoginCheck();
-    })
-    .catch(() => undefined);
-  const [element] = await Promise.allSettled([loadPage(page), layer]);
+  const [element] = await Promise.allSettled([
+    loadPage(page),
+    startLayer({
+      code: module.code,
+      appCode: module.appCode,
+      lang,
+      builtin: builtinZhCN,
+      onReloginRequired: () => {
+        if (page.kind !== 'login') useRelogin.getState().require();
+      },
+    }),
+  ]);
   renderLayer(container, element.status === 'fulfilled' ? element.value : <PageLoadFailed />, true);
 }
