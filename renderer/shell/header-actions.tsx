@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import {
   BgColorsOutlined,
   DownloadOutlined,
@@ -43,7 +42,7 @@ export interface HeaderActionsProps {
  * bell, desktop, child switch, client download, theme, fullscreen, role switch, language,
  * logout. Each button only says what it wants opened; the shell owns the dialogs.
  */
-export const HeaderActions = memo(function HeaderActions({
+export function HeaderActions({
   user,
   unreadMessages,
   onDesktopHome,
@@ -125,4 +124,4 @@ export const HeaderActions = memo(function HeaderActions({
       {!inDesktopClient && <LogoutButton onLoggedOut={onLoggedOut} />}
     </>
   );
-});
+}

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
@@ -9,8 +9,6 @@ import { loadsPermissionTree, usePermissions } from '../core/permissions/permiss
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
 import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
 import { fetchIsAdmin, fetchSavedTheme } from '../features/theme/api';
-import { prefetchFirstTodoPage } from '../features/todo/api';
-import { readTodoClosedFlag } from '../features/todo/todo-rules';
 
 export interface DesktopData {
   loading: boolean;
@@ -56,39 +54,21 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     apps
       .then((categories) => {
         if (!active) return;
-        // Answers re-render the desktop as transitions: React renders them in slices between
-        // which the browser stays responsive (an old school PC takes hundreds of ms for all icons).
-        startTransition(() => {
-          setFailed(false);
-          setCategories(visibleCategories(categories, viewer));
-          setLoadedGeneration(generation);
-        });
+        setFailed(false);
+        setCategories(visibleCategories(categories, viewer));
+        setLoadedGeneration(generation);
         return appCounts.then((counted) => {
-          if (active)
-            startTransition(() => {
-              setCategories(visibleCategories(categories, viewer, counted));
-            });
+          if (active) setCategories(visibleCategories(categories, viewer, counted));
         });
       })
       .catch(() => {
         if (!active) return;
-        startTransition(() => {
-          setFailed(true);
-          setLoadedGeneration(generation);
-        });
+        setFailed(true);
+        setLoadedGeneration(generation);
       });
-    // The to-do panel opens by itself when the counts show to-dos (spec §4), unless closed this
-    // session: its first page and its code come with the counts, not after them.
-    if (generation === 0 && readTodoClosedFlag() === null) {
-      prefetchFirstTodoPage();
-      void import('../features/todo/todo-panel').catch(() => undefined);
-    }
     fetchUnreadCounts()
       .then((unread) => {
-        if (active)
-          startTransition(() => {
-            setCounts(unread);
-          });
+        if (active) setCounts(unread);
       })
       .catch(() => undefined);
     fetchSavedTheme()
@@ -98,10 +78,7 @@ export function useDesktopData(user: CurrentUser): DesktopData {
       .catch(() => undefined);
     fetchIsAdmin(user.userId)
       .then((admin) => {
-        if (active)
-          startTransition(() => {
-            setIsAdmin(admin);
-          });
+        if (active) setIsAdmin(admin);
       })
       .catch(() => undefined);
     if (loadsPermissionTree(user.userType)) {

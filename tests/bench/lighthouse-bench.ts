@@ -36,28 +36,6 @@ function costliestScripts(lhr: Result | undefined): string[] {
     );
 }
 
-/**
- * The largest contentful paint's element and its parts (where a slow LCP's time goes), from
- * Lighthouse 13's LCP breakdown insight.
- */
-function largestPaint(lhr: Result | undefined): string[] {
-  const details = lhr?.audits['lcp-breakdown-insight']?.details;
-  if (details?.type !== 'list') return [];
-  const lines: string[] = [];
-  for (const item of details.items) {
-    if (item.type === 'node') {
-      lines.push(`LCP element: ${item.nodeLabel ?? item.snippet ?? ''}`.slice(0, 160));
-    } else if (item.type === 'table') {
-      for (const part of item.items) {
-        if (typeof part.label === 'string') {
-          lines.push(`LCP ${part.label}: ${Number(part.duration).toFixed(0)} ms`);
-        }
-      }
-    }
-  }
-  return lines;
-}
-
 export interface LighthousePage {
   name: string;
   url: string;
@@ -110,9 +88,6 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
             console.log(`        ${audit.id}: ${audit.displayValue ?? String(audit.score)}`);
           }
-        }
-        if (category === 'performance') {
-          for (const line of largestPaint(lhr)) console.log(`        ${line}`);
         }
       }
       const tbt = (lhr: Result) =>

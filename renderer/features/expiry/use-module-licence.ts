@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { checkModuleLicence } from './api';
 
 export type ModuleLicenceState = 'checking' | 'licensed' | 'expired';
@@ -25,11 +25,7 @@ export function useModuleLicence(
     void checkModuleLicence(unitId, serverId)
       .catch(() => true)
       .then((licensed) => {
-        // A background answer: its re-render is a transition, sliced (issue 17).
-        if (current)
-          startTransition(() => {
-            setResult({ key, state: licensed ? 'licensed' : 'expired' });
-          });
+        if (current) setResult({ key, state: licensed ? 'licensed' : 'expired' });
       });
     return () => {
       current = false;

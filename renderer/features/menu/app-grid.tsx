@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -17,7 +16,8 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
-import { MenuAppIcon } from './menu-app-icon';
+import { AppIcon } from '../../ui/app-icon/app-icon';
+import { appImage, appName } from './visible-apps';
 
 export interface AppGridProps {
   apps: readonly ApplicationItem[];
@@ -49,7 +49,7 @@ function SortableIcon({ app, children }: { app: ApplicationItem; children: React
 }
 
 /** A grid of application icons; sortable for teachers of school units (spec §2). */
-export const AppGrid = memo(function AppGrid({
+export function AppGrid({
   apps,
   iconVariant,
   iconSize = 48,
@@ -57,14 +57,23 @@ export const AppGrid = memo(function AppGrid({
   onReorder,
   label,
 }: AppGridProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sensors = useSensors(
     // A small distance keeps a click a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const icon = (app: ApplicationItem) => (
-    <MenuAppIcon app={app} iconVariant={iconVariant} size={iconSize} onOpen={onOpen} />
+    <AppIcon
+      name={appName(app, i18n.language)}
+      image={appImage(app, iconVariant)}
+      unread={app.unReadCodeCount}
+      unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+      size={iconSize}
+      onOpen={() => {
+        onOpen(app);
+      }}
+    />
   );
 
   if (!onReorder) {
@@ -102,4 +111,4 @@ export const AppGrid = memo(function AppGrid({
       </SortableContext>
     </DndContext>
   );
-});
+}

@@ -5,11 +5,12 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
-import { MenuAppIcon } from './menu-app-icon';
+import { AppIcon } from '../../ui/app-icon/app-icon';
+import { appImage, appName } from './visible-apps';
 
 /** The left grid's icons are capped at 60 px (spec §2, §9). */
 export const LEFT_MENU_ICON_PX = 40;
@@ -28,14 +29,8 @@ export interface LeftMenuProps {
  * lock toggle that keeps it expanded, remembered per user. Expanded, it shows the unit name and
  * the applications' names.
  */
-export const LeftMenu = memo(function LeftMenu({
-  apps,
-  iconVariant,
-  unitName,
-  userId,
-  onOpen,
-}: LeftMenuProps) {
-  const { t } = useTranslation();
+export function LeftMenu({ apps, iconVariant, unitName, userId, onOpen }: LeftMenuProps) {
+  const { t, i18n } = useTranslation();
   const [locked, setLocked] = useState(() => readLocal(menuLockKey(userId)) === '1');
   const [open, setOpen] = useState(false);
   const expanded = locked || open;
@@ -76,15 +71,19 @@ export const LeftMenu = memo(function LeftMenu({
       <ul className="left-menu__icons">
         {apps.map((app) => (
           <li key={app.code}>
-            <MenuAppIcon
-              app={app}
-              iconVariant={iconVariant}
+            <AppIcon
+              name={appName(app, i18n.language)}
+              image={appImage(app, iconVariant)}
+              unread={app.unReadCodeCount}
+              unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
               size={LEFT_MENU_ICON_PX}
-              onOpen={onOpen}
+              onOpen={() => {
+                onOpen(app);
+              }}
             />
           </li>
         ))}
       </ul>
     </nav>
   );
-});
+}

@@ -1,8 +1,8 @@
 import { Button, Drawer, Empty, Result, Spin } from 'antd';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PopupList } from '../../../contract/desktop';
-import { fetchTodoPage, markTodoRead, takeFirstTodoPage } from './api';
+import { fetchTodoPage, markTodoRead } from './api';
 import { TodoItem } from './todo-item';
 import {
   TODO_IDLE_CLOSE_MS,
@@ -11,13 +11,6 @@ import {
   markTodoClosedThisSession,
 } from './todo-rules';
 import { linkTarget } from '../../core/safe-url';
-
-/**
- * Under every dialog: the panel opens by itself once the counts arrive, which on a slow PC can be
- * after the user opened a dialog; it must never lie over that dialog (antd's modals and drawers
- * share z-index 1000, and the later one in the page would win).
- */
-export const TODO_PANEL_Z_INDEX = 990;
 
 /** The panel's width: room for three items and their two actions. */
 export const TODO_PANEL_WIDTH = 360;
@@ -54,13 +47,10 @@ type PageState =
  * Loads `page`; a page beyond the first that comes back empty (its last item was just ignored)
  * steps back one page, like the paged container of spec §4.
  */
-async function loadPage(
-  page: number,
-  fetchFirst: (page: number) => Promise<PopupList> = fetchTodoPage,
-): Promise<(previous: PageState) => PageState> {
+async function loadPage(page: number): Promise<(previous: PageState) => PageState> {
   try {
     let target = page;
-    let data = await fetchFirst(target);
+    let data = await fetchTodoPage(target);
     while (data.list.length === 0 && target > 1 && data.total > 0) {
       target = Math.max(1, Math.min(target - 1, data.pages));
       data = await fetchTodoPage(target);
@@ -83,12 +73,7 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
   const [ignoringId, setIgnoringId] = useState<string | null>(null);
 
   useEffect(() => {
-    // The first page arrives while the desktop is still settling: a transition, sliced.
-    void loadPage(1, takeFirstTodoPage).then((next) => {
-      startTransition(() => {
-        setState(next);
-      });
-    });
+    void loadPage(1).then(setState);
   }, []);
 
   const total = state.data?.total;
@@ -262,7 +247,6 @@ export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanel
       // todo-panel: toasts step aside while it is open on the right (styles.css).
       rootClassName={sheet ? 'todo-panel sheet' : 'todo-panel'}
       mask={false}
-      zIndex={TODO_PANEL_Z_INDEX}
       // The panel opens by itself after sign-in: it must not take the focus from what the user
       // is doing (typing in the search box, say). Its controls are reachable with Tab.
       autoFocus={false}

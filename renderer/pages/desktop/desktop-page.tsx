@@ -1,5 +1,3 @@
-// antd's styles for the components only pages other than the login page draw.
-import 'virtual:antd-static/app.css';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
@@ -33,11 +31,6 @@ useSession.subscribe((state, previous) => {
  * It needs a session: the login check runs first and sends a visitor without one to the login
  * page, coming back here afterwards.
  */
-/** After logging out: the login page, with no way back to this one. */
-function toLoginPage(): void {
-  goToLogin(false);
-}
-
 export function DesktopPage({
   variant,
 }: {
@@ -75,7 +68,14 @@ export function DesktopPage({
   });
   return (
     <>
-      <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
+      <DesktopShell
+        user={user}
+        variant={variant}
+        homeUrl={homeUrl}
+        onLoggedOut={() => {
+          goToLogin(false);
+        }}
+      />
       <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
     </>
   );

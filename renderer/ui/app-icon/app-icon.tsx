@@ -1,3 +1,4 @@
+import { Badge } from 'antd';
 import type { ReactNode } from 'react';
 import { badgeText } from '../../core/format';
 import { safeLinkUrl } from '../../core/safe-url';
@@ -39,9 +40,7 @@ export function AppIcon({
         aria-label={count === '' ? name : `${name}, ${unreadLabel}`}
         onClick={onOpen}
       >
-        {/* A plain badge: antd's Badge cost each of the desktop's many icons a component with
-            its own style hooks on every render (issue 17: slow school PCs). */}
-        <span className="app-icon__figure">
+        <Badge count={count} size="small" offset={[-2, 2]}>
           {src === null ? (
             <span className="app-icon__fallback" style={{ width: size, height: size }} aria-hidden>
               {name.slice(0, 1)}
@@ -56,8 +55,7 @@ export function AppIcon({
               draggable={false}
             />
           )}
-          {count !== '' && <span className="app-icon__badge">{count}</span>}
-        </span>
+        </Badge>
         <span className="app-icon__name">{name}</span>
       </button>
       {children}
