@@ -36,6 +36,25 @@ function costliestScripts(lhr: Result | undefined): string[] {
     );
 }
 
+/** The largest contentful paint's element and its phases (where a slow LCP's time goes). */
+function largestPaint(lhr: Result | undefined): string[] {
+  const details = lhr?.audits['largest-contentful-paint-element']?.details;
+  if (details?.type !== 'list') return [];
+  const lines: string[] = [];
+  for (const item of details.items) {
+    if (item.type !== 'table') continue;
+    for (const row of item.items) {
+      const node = row.node;
+      if (node && typeof node === 'object' && 'type' in node && node.type === 'node') {
+        lines.push(`LCP element: ${node.snippet ?? ''}`.slice(0, 160));
+      } else if (typeof row.phase === 'string') {
+        lines.push(`LCP ${row.phase}: ${Number(row.timing).toFixed(0)} ms`);
+      }
+    }
+  }
+  return lines;
+}
+
 export interface LighthousePage {
   name: string;
   url: string;
@@ -88,6 +107,9 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
             console.log(`        ${audit.id}: ${audit.displayValue ?? String(audit.score)}`);
           }
+        }
+        if (category === 'performance') {
+          for (const line of largestPaint(lhr)) console.log(`        ${line}`);
         }
       }
       const tbt = (lhr: Result) =>
