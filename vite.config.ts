@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import electron from 'vite-plugin-electron/simple';
+import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles';
 import { langFilesPlugin } from './scripts/vite/lang-files';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -38,6 +39,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     langFilesPlugin({ rendererDir, phVersion: pkg.version }),
+    antdStaticStylesPlugin({ rendererDir }),
     devLandingPages(),
     // The Electron main and preload are compiled by `vite build` only; the dev server is the
     // plain web build (the Electron client has its own start script).

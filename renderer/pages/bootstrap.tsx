@@ -1,5 +1,10 @@
+// antd's styles for what the login page draws, in the cascade layer 'antd' under the page's own
+// rules (scripts/vite/antd-static-styles.ts); the other pages bring the rest with their chunk.
+import 'virtual:antd-static/login.css';
 import type { ReactNode } from 'react';
 import { persistLanguage } from '../core/i18n/change-language';
+import { loadAntdLocale } from '../ui/app-provider/antd-locale';
+import { enableStaticAntdStyles } from '../ui/app-provider/static-styles';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { builtinZhCN } from './builtin-locale';
@@ -50,6 +55,7 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
  * dialog, then renders. A chunk that cannot be downloaded shows a message with a reload button.
  */
 export async function bootstrap(container: HTMLElement): Promise<void> {
+  enableStaticAntdStyles();
   const page = resolvePage(window.location.pathname);
   const module = PAGE_MODULES[page.kind];
 
@@ -59,6 +65,9 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   if (languageContext.query) persistLanguage(lang);
   const [element] = await Promise.allSettled([
     loadPage(page),
+    // antd's texts arrive with the page's chunk: a later arrival would re-render every antd
+    // component on the page (a long task on a slow PC).
+    loadAntdLocale(lang),
     startLayer({
       code: module.code,
       appCode: module.appCode,

@@ -1,5 +1,5 @@
 import { Empty, Spin } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../contract/desktop';
 import { AppGrid } from '../features/menu/app-grid';
@@ -25,7 +25,7 @@ export interface DesktopAppsProps {
 }
 
 /** The desktop's icons: a section per category for teachers of schools, else one grid. */
-export function DesktopApps({
+export const DesktopApps = memo(function DesktopApps({
   variant,
   screen,
   loading,
@@ -105,4 +105,4 @@ export function DesktopApps({
       {body}
     </section>
   );
-}
+});

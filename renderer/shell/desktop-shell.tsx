@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Child } from '../../contract/auth';
 import type { MenuCategory } from '../../contract/desktop';
@@ -116,7 +116,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const todoOpen = !todoClosed && shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
   const categories = ordered ?? data.categories;
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
-  const apps = flatApps(categories);
+  const apps = useMemo(() => flatApps(categories), [categories]);
   const iconVariant =
     theme.resolved.kind === 'designed' && theme.resolved.name === 'cartoon' ? 'cartoon' : 'colour';
 
@@ -126,15 +126,33 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
     setDialog(null);
   }
 
-  function reorder(active: string, over: string): void {
-    const next = reorderWithin(categories, active, over);
-    setOrdered(next);
-    saveAppOrder(flatApps(next).map((app) => app.code)).catch(() => {
-      setOrdered(null);
-      data.reload();
-    });
-  }
+  const { reload } = data;
+  // Stable callbacks and elements: the memoised menus and icon grids skip the shell's re-renders
+  // (counts, flags, licence) unless what they show changed.
+  const reorder = useCallback(
+    (active: string, over: string): void => {
+      const next = reorderWithin(categories, active, over);
+      setOrdered(next);
+      saveAppOrder(flatApps(next).map((app) => app.code)).catch(() => {
+        setOrdered(null);
+        reload();
+      });
+    },
+    [categories, reload],
+  );
   const onReorder = categorised ? reorder : undefined;
+  const search = useMemo(
+    () => (
+      <AppSearchBox
+        apps={apps}
+        iconVariant={iconVariant}
+        onOpen={openApp}
+        shortcut
+        className="desktop__search"
+      />
+    ),
+    [apps, iconVariant, openApp],
+  );
 
   async function onSaveTheme(selection: ThemeSelection, scope: 'me' | 'unit'): Promise<void> {
     const before = { theme: theme.theme, layout: theme.chosenLayout };
@@ -179,15 +197,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       hidden={inViewport}
       menuWidth={theme.layout === 'left' ? LEFT_MENU_WIDTH_PX : 0}
       onOpen={openApp}
-      search={
-        <AppSearchBox
-          apps={apps}
-          iconVariant={iconVariant}
-          onOpen={openApp}
-          shortcut
-          className="desktop__search"
-        />
-      }
+      search={search}
       {...(onReorder ? { onReorder } : {})}
     />
   );

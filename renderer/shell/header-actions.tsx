@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   BgColorsOutlined,
   DownloadOutlined,
@@ -42,7 +43,7 @@ export interface HeaderActionsProps {
  * bell, desktop, child switch, client download, theme, fullscreen, role switch, language,
  * logout. Each button only says what it wants opened; the shell owns the dialogs.
  */
-export function HeaderActions({
+export const HeaderActions = memo(function HeaderActions({
   user,
   unreadMessages,
   onDesktopHome,
@@ -124,4 +125,4 @@ export function HeaderActions({
       {!inDesktopClient && <LogoutButton onLoggedOut={onLoggedOut} />}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useState } from 'react';
 import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
@@ -54,21 +54,33 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     apps
       .then((categories) => {
         if (!active) return;
-        setFailed(false);
-        setCategories(visibleCategories(categories, viewer));
-        setLoadedGeneration(generation);
+        // Answers re-render the desktop as transitions: React renders them in slices between
+        // which the browser stays responsive (an old school PC takes hundreds of ms for all icons).
+        startTransition(() => {
+          setFailed(false);
+          setCategories(visibleCategories(categories, viewer));
+          setLoadedGeneration(generation);
+        });
         return appCounts.then((counted) => {
-          if (active) setCategories(visibleCategories(categories, viewer, counted));
+          if (active)
+            startTransition(() => {
+              setCategories(visibleCategories(categories, viewer, counted));
+            });
         });
       })
       .catch(() => {
         if (!active) return;
-        setFailed(true);
-        setLoadedGeneration(generation);
+        startTransition(() => {
+          setFailed(true);
+          setLoadedGeneration(generation);
+        });
       });
     fetchUnreadCounts()
       .then((unread) => {
-        if (active) setCounts(unread);
+        if (active)
+          startTransition(() => {
+            setCounts(unread);
+          });
       })
       .catch(() => undefined);
     fetchSavedTheme()
@@ -78,7 +90,10 @@ export function useDesktopData(user: CurrentUser): DesktopData {
       .catch(() => undefined);
     fetchIsAdmin(user.userId)
       .then((admin) => {
-        if (active) setIsAdmin(admin);
+        if (active)
+          startTransition(() => {
+            setIsAdmin(admin);
+          });
       })
       .catch(() => undefined);
     if (loadsPermissionTree(user.userType)) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { UnitLoginConfig } from '../../contract/auth';
 import { SUCCESS_STATUS } from '../../contract/envelope';
 import type { HostConfigFlags } from '../../contract/host';
@@ -13,7 +13,11 @@ export function useHostFlags(): HostConfigFlags | null {
     getHost()
       .getConfigFlags()
       .then((loaded) => {
-        if (active) setFlags(loaded);
+        // A transition: the desktop's re-render for it is sliced (issue 17: blocking time).
+        if (active)
+          startTransition(() => {
+            setFlags(loaded);
+          });
       })
       .catch(() => undefined);
     return () => {
@@ -30,7 +34,10 @@ export function useUnitConfig(): UnitLoginConfig | null {
     let active = true;
     fetchLoginConfig(window.location.host)
       .then((answer) => {
-        if (active && answer.status === SUCCESS_STATUS) setConfig(answer.data);
+        if (active && answer.status === SUCCESS_STATUS)
+          startTransition(() => {
+            setConfig(answer.data);
+          });
       })
       .catch(() => undefined);
     return () => {

@@ -90,7 +90,7 @@ function visibleRuns(page: Page): Promise<Run[]> {
       const weight = Number.parseInt(style.fontWeight, 10);
       const large = size >= 24 || (size >= 18.66 && weight >= 700);
       // A badge is a solid pill (its digits scroll inside it): its fill is its background.
-      const badge = element.closest('.ant-badge-count, .ant-scroll-number');
+      const badge = element.closest('.ant-badge-count, .ant-scroll-number, .app-icon__badge');
       const fill = badge ? rgba(getComputedStyle(badge).backgroundColor) : null;
       runs.push({
         text: text.slice(0, 40),

@@ -44,6 +44,9 @@ export const useTheme = create<ThemeState>((set, get) => ({
   chosenLayout: 'top',
   layout: 'top',
   setTheme: (theme) => {
+    // The same theme again (the saved one the session already had) changes nothing: a new
+    // resolved object would re-theme every antd component on the page.
+    if (theme === get().theme) return;
     const resolved = resolveTheme(theme);
     writeSession(SESSION_KEYS.theme, theme);
     set({ theme, resolved, layout: effectiveLayout(resolved, get().chosenLayout) });
@@ -55,6 +58,7 @@ export const useTheme = create<ThemeState>((set, get) => ({
   loadLayout: (unitId) => {
     const stored = readLocal(unitStyleKey(unitId));
     const chosen = isLayout(stored) ? stored : 'top';
+    if (chosen === get().chosenLayout) return;
     set({ chosenLayout: chosen, layout: effectiveLayout(get().resolved, chosen) });
   },
 }));

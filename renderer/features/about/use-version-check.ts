@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { notify } from '../../ui/notify/notify';
@@ -55,7 +55,10 @@ export function useVersionCheck(root: string, code: string, when = true): Versio
         if (!current) return;
         const outcome = versionCheckOutcome(packageInfo, server);
         announce(outcome, code, i18n);
-        setResult({ key, outcome });
+        // A background answer: its re-render is a transition, sliced (issue 17).
+        startTransition(() => {
+          setResult({ key, outcome });
+        });
       },
     );
     return () => {

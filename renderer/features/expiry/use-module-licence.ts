@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { checkModuleLicence } from './api';
 
 export type ModuleLicenceState = 'checking' | 'licensed' | 'expired';
@@ -25,7 +25,11 @@ export function useModuleLicence(
     void checkModuleLicence(unitId, serverId)
       .catch(() => true)
       .then((licensed) => {
-        if (current) setResult({ key, state: licensed ? 'licensed' : 'expired' });
+        // A background answer: its re-render is a transition, sliced (issue 17).
+        if (current)
+          startTransition(() => {
+            setResult({ key, state: licensed ? 'licensed' : 'expired' });
+          });
       });
     return () => {
       current = false;

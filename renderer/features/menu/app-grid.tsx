@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -29,6 +30,33 @@ export interface AppGridProps {
   label: string;
 }
 
+/** One icon; memoised, so a grid re-rendered for another icon's count leaves it alone. */
+const GridIcon = memo(function GridIcon({
+  app,
+  iconVariant,
+  size,
+  onOpen,
+}: {
+  app: ApplicationItem;
+  iconVariant: AppGridProps['iconVariant'];
+  size: number;
+  onOpen: (app: ApplicationItem) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <AppIcon
+      name={appName(app, i18n.language)}
+      image={appImage(app, iconVariant)}
+      unread={app.unReadCodeCount}
+      unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+      size={size}
+      onOpen={() => {
+        onOpen(app);
+      }}
+    />
+  );
+});
+
 function SortableIcon({ app, children }: { app: ApplicationItem; children: React.ReactNode }) {
   // The item stays a list item (a button role would break the list); the icon inside is the button.
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
@@ -49,7 +77,7 @@ function SortableIcon({ app, children }: { app: ApplicationItem; children: React
 }
 
 /** A grid of application icons; sortable for teachers of school units (spec §2). */
-export function AppGrid({
+export const AppGrid = memo(function AppGrid({
   apps,
   iconVariant,
   iconSize = 48,
@@ -57,23 +85,14 @@ export function AppGrid({
   onReorder,
   label,
 }: AppGridProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sensors = useSensors(
     // A small distance keeps a click a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const icon = (app: ApplicationItem) => (
-    <AppIcon
-      name={appName(app, i18n.language)}
-      image={appImage(app, iconVariant)}
-      unread={app.unReadCodeCount}
-      unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
-      size={iconSize}
-      onOpen={() => {
-        onOpen(app);
-      }}
-    />
+    <GridIcon app={app} iconVariant={iconVariant} size={iconSize} onOpen={onOpen} />
   );
 
   if (!onReorder) {
@@ -111,4 +130,4 @@ export function AppGrid({
       </SortableContext>
     </DndContext>
   );
-}
+});

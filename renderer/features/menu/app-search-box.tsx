@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, type InputRef } from 'antd';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { safeLinkUrl } from '../../core/safe-url';
@@ -48,7 +48,7 @@ function SearchIcon({
  * initials (issue 17), as a combobox: the arrows move through the results, Enter opens the
  * highlighted one, Esc clears. The pinyin dictionary loads when Latin letters are first typed.
  */
-export function AppSearchBox({
+export const AppSearchBox = memo(function AppSearchBox({
   apps,
   iconVariant,
   onOpen,
@@ -191,4 +191,4 @@ export function AppSearchBox({
       )}
     </div>
   );
-}
+});

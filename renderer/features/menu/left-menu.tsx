@@ -5,7 +5,7 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
@@ -29,7 +29,13 @@ export interface LeftMenuProps {
  * lock toggle that keeps it expanded, remembered per user. Expanded, it shows the unit name and
  * the applications' names.
  */
-export function LeftMenu({ apps, iconVariant, unitName, userId, onOpen }: LeftMenuProps) {
+export const LeftMenu = memo(function LeftMenu({
+  apps,
+  iconVariant,
+  unitName,
+  userId,
+  onOpen,
+}: LeftMenuProps) {
   const { t, i18n } = useTranslation();
   const [locked, setLocked] = useState(() => readLocal(menuLockKey(userId)) === '1');
   const [open, setOpen] = useState(false);
@@ -86,4 +92,4 @@ export function LeftMenu({ apps, iconVariant, unitName, userId, onOpen }: LeftMe
       </ul>
     </nav>
   );
-}
+});

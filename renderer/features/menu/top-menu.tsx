@@ -1,6 +1,6 @@
 import { AppstoreOutlined, UpOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
 import { AppGrid } from './app-grid';
@@ -25,12 +25,18 @@ export interface TopMenuProps {
   onReorder?: (activeCode: string, overCode: string) => void;
 }
 
+const NO_COLUMNS: readonly number[] = [];
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
 /**
  * The top layout's application menu (spec §2): as many icons as fit the width (at most 10) and
  * an expand toggle opening a panel of every application, grouped by category for teachers of
  * school units (who may reorder them), flat for everyone else. Esc closes the panel.
  */
-export function TopMenu({
+export const TopMenu = memo(function TopMenu({
   categories,
   categorised,
   panelWidth,
@@ -52,31 +58,38 @@ export function TopMenu({
   const names = apps.slice(0, MENU_MAX_ICONS).map((app) => appName(app, i18n.language));
   const namesKey = names.join('\n');
 
-  useLayoutEffect(() => {
+  // Measured when the browser has laid the page out (ResizeObserver), never by forcing a layout
+  // in the middle of React's commit: on a slow PC the desktop's first commit would otherwise
+  // carry a whole page layout (issue 17: total blocking time). The icons follow a frame later.
+  useEffect(() => {
+    // Every name is drawn at once in the hidden measurer; one observer reports them all.
     const measurer = measureRef.current;
-    const widths =
-      namesKey === ''
-        ? []
-        : namesKey.split('\n').map((name) => {
-            if (!measurer) return MENU_COLUMN_PX;
-            measurer.textContent = name;
-            return menuColumnWidth(measurer.getBoundingClientRect().width);
-          });
-    if (measurer) measurer.textContent = '';
-    setColumns(widths);
+    if (!measurer || namesKey === '') {
+      setColumns(NO_COLUMNS);
+      return undefined;
+    }
+    const observer = new ResizeObserver(() => {
+      const widths = Array.from(measurer.children, (name) =>
+        menuColumnWidth(name.getBoundingClientRect().width),
+      );
+      setColumns((before) => (sameNumbers(before, widths) ? before : widths));
+    });
+    for (const name of measurer.children) observer.observe(name);
+    return () => {
+      observer.disconnect();
+    };
   }, [namesKey]);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const bar = barRef.current;
-    if (!bar) return;
-    const measure = () => {
+    if (!bar) return undefined;
+    // A ResizeObserver reports each observed element once at the start, then on every change.
+    const observer = new ResizeObserver(() => {
       // The toggle's drawn width is kept free (its label differs by language and state).
       const toggle = toggleRef.current;
       const gap = Number.parseFloat(getComputedStyle(bar).columnGap) || 0;
       setWidth(iconSpace(bar.clientWidth, toggle?.offsetWidth ?? 0, gap));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    });
     observer.observe(bar);
     if (toggleRef.current) observer.observe(toggleRef.current);
     return () => {
@@ -120,7 +133,11 @@ export function TopMenu({
             </li>
           ))}
         </ul>
-        <span ref={measureRef} className="top-menu__measure" aria-hidden />
+        <span ref={measureRef} className="top-menu__measure" aria-hidden>
+          {names.map((name, index) => (
+            <span key={index}>{name}</span>
+          ))}
+        </span>
         <Button
           ref={toggleRef}
           type="text"
@@ -180,4 +197,4 @@ export function TopMenu({
       )}
     </nav>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleSwitchEntry } from '../../../contract/desktop';
 import { fetchRoleEntries, switchIdentity } from './api';
@@ -28,7 +28,10 @@ export function RoleSwitcher({ userId, userType, onDesktop, onSwitched }: RoleSw
     let active = true;
     fetchRoleEntries(userId, userType)
       .then((list) => {
-        if (active) setEntries(list);
+        if (active)
+          startTransition(() => {
+            setEntries(list);
+          });
       })
       .catch(() => undefined);
     return () => {

@@ -1,5 +1,5 @@
 import { Button, Drawer, Empty, Result, Spin } from 'antd';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PopupList } from '../../../contract/desktop';
 import { fetchTodoPage, markTodoRead } from './api';
@@ -73,7 +73,12 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
   const [ignoringId, setIgnoringId] = useState<string | null>(null);
 
   useEffect(() => {
-    void loadPage(1).then(setState);
+    // The first page arrives while the desktop is still settling: a transition, sliced.
+    void loadPage(1).then((next) => {
+      startTransition(() => {
+        setState(next);
+      });
+    });
   }, []);
 
   const total = state.data?.total;

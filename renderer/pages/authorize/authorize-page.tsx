@@ -1,3 +1,5 @@
+// antd's styles for the components only pages other than the login page draw.
+import 'virtual:antd-static/app.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';

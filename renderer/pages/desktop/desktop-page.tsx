@@ -1,3 +1,5 @@
+// antd's styles for the components only pages other than the login page draw.
+import 'virtual:antd-static/app.css';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
@@ -31,6 +33,11 @@ useSession.subscribe((state, previous) => {
  * It needs a session: the login check runs first and sends a visitor without one to the login
  * page, coming back here afterwards.
  */
+/** After logging out: the login page, with no way back to this one. */
+function toLoginPage(): void {
+  goToLogin(false);
+}
+
 export function DesktopPage({
   variant,
 }: {
@@ -68,14 +75,7 @@ export function DesktopPage({
   });
   return (
     <>
-      <DesktopShell
-        user={user}
-        variant={variant}
-        homeUrl={homeUrl}
-        onLoggedOut={() => {
-          goToLogin(false);
-        }}
-      />
+      <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
       <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
     </>
   );

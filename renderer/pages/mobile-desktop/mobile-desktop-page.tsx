@@ -1,3 +1,5 @@
+// antd's styles for the components only pages other than the login page draw.
+import 'virtual:antd-static/app.css';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { landingRoot } from '../../core/app-url/landing';

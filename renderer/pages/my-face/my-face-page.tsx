@@ -1,3 +1,5 @@
+// antd's styles for the components only pages other than the login page draw.
+import 'virtual:antd-static/app.css';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import { Badge } from 'antd';
 import type { ReactNode } from 'react';
 import { badgeText } from '../../core/format';
 import { safeLinkUrl } from '../../core/safe-url';
@@ -40,7 +39,9 @@ export function AppIcon({
         aria-label={count === '' ? name : `${name}, ${unreadLabel}`}
         onClick={onOpen}
       >
-        <Badge count={count} size="small" offset={[-2, 2]}>
+        {/* A plain badge: antd's Badge cost each of the desktop's many icons a component with
+            its own style hooks on every render (issue 17: slow school PCs). */}
+        <span className="app-icon__figure">
           {src === null ? (
             <span className="app-icon__fallback" style={{ width: size, height: size }} aria-hidden>
               {name.slice(0, 1)}
@@ -55,7 +56,8 @@ export function AppIcon({
               draggable={false}
             />
           )}
-        </Badge>
+          {count !== '' && <span className="app-icon__badge">{count}</span>}
+        </span>
         <span className="app-icon__name">{name}</span>
       </button>
       {children}

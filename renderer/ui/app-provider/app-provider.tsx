@@ -1,12 +1,13 @@
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LangType } from '../../../contract/languages';
 import { isLangType } from '../../../contract/languages';
 import { antdTheme, cssVariables } from '../../core/theme/theme-engine';
 import { useTheme } from '../../core/theme/theme-store';
 import { NotifyHost } from '../notify/notify-host';
+import { usesStaticAntdStyles } from './static-styles';
 import { FALLBACK_ANTD_LOCALE, loadAntdLocale, loadedAntdLocale } from './antd-locale';
 
 /** antd's texts for the language: those last shown until the language's own have loaded. */
@@ -16,7 +17,11 @@ function useAntdLocale(lang: LangType): Locale {
     let active = true;
     loadAntdLocale(lang)
       .then((locale) => {
-        if (active) setShown(locale);
+        // Every antd component re-renders for new texts: in slices, as a transition.
+        if (active)
+          startTransition(() => {
+            setShown(locale);
+          });
       })
       .catch(() => undefined);
     return () => {
@@ -35,7 +40,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const lang = isLangType(i18n.language) ? i18n.language : 'zh-CN';
   const locale = useAntdLocale(lang);
   const resolved = useTheme((state) => state.resolved);
-  const theme = useMemo(() => antdTheme(resolved), [resolved]);
+  // With the built stylesheet antd generates no CSS in the browser (zeroRuntime); its tokens
+  // still reach the page as CSS variables, so every theme applies.
+  const theme = useMemo(
+    () => ({ ...antdTheme(resolved), zeroRuntime: usesStaticAntdStyles() }),
+    [resolved],
+  );
 
   useEffect(() => {
     const root = document.documentElement;
