@@ -9,6 +9,8 @@ import { loadsPermissionTree, usePermissions } from '../core/permissions/permiss
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
 import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
 import { fetchIsAdmin, fetchSavedTheme } from '../features/theme/api';
+import { prefetchFirstTodoPage } from '../features/todo/api';
+import { readTodoClosedFlag } from '../features/todo/todo-rules';
 
 export interface DesktopData {
   loading: boolean;
@@ -75,6 +77,12 @@ export function useDesktopData(user: CurrentUser): DesktopData {
           setLoadedGeneration(generation);
         });
       });
+    // The to-do panel opens by itself when the counts show to-dos (spec §4), unless closed this
+    // session: its first page and its code come with the counts, not after them.
+    if (generation === 0 && readTodoClosedFlag() === null) {
+      prefetchFirstTodoPage();
+      void import('../features/todo/todo-panel').catch(() => undefined);
+    }
     fetchUnreadCounts()
       .then((unread) => {
         if (active)

@@ -8,6 +8,7 @@ import { featureTestSetup } from '../../../tests/support/feature-test';
 import { okEnvelope, reply } from '../../../tests/support/route-server';
 import { i18n } from '../../core/i18n/instance';
 import todoEn from './locales/en.json';
+import { prefetchFirstTodoPage } from './api';
 import { TodoPanel } from './todo-panel';
 
 const testServer = featureTestSetup(todoEn);
@@ -102,6 +103,26 @@ describe('TodoPanel', () => {
       ['2', '3'],
     ]);
     expect(screen.getByRole('status').textContent).toBe('共 7 项待办，第 2/3 页');
+  });
+
+  it('draws the first page prefetched with the desktop, without a request of its own', async () => {
+    serveTodos(4);
+    prefetchFirstTodoPage();
+    await waitFor(() => {
+      expect(pageCalls()).toEqual([['1', '3']]);
+    });
+    renderPanel();
+    expect(await screen.findByText('待办 3')).toBeTruthy();
+    expect(pageCalls()).toEqual([['1', '3']]);
+    // Taken once: the next panel asks again.
+    cleanup();
+    renderPanel();
+    await waitFor(() => {
+      expect(pageCalls()).toEqual([
+        ['1', '3'],
+        ['1', '3'],
+      ]);
+    });
   });
 
   it('ignores an item: marks it read, reloads the page and tells the caller', async () => {

@@ -2,7 +2,7 @@ import { Button, Drawer, Empty, Result, Spin } from 'antd';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PopupList } from '../../../contract/desktop';
-import { fetchTodoPage, markTodoRead } from './api';
+import { fetchTodoPage, markTodoRead, takeFirstTodoPage } from './api';
 import { TodoItem } from './todo-item';
 import {
   TODO_IDLE_CLOSE_MS,
@@ -47,10 +47,13 @@ type PageState =
  * Loads `page`; a page beyond the first that comes back empty (its last item was just ignored)
  * steps back one page, like the paged container of spec §4.
  */
-async function loadPage(page: number): Promise<(previous: PageState) => PageState> {
+async function loadPage(
+  page: number,
+  fetchFirst: (page: number) => Promise<PopupList> = fetchTodoPage,
+): Promise<(previous: PageState) => PageState> {
   try {
     let target = page;
-    let data = await fetchTodoPage(target);
+    let data = await fetchFirst(target);
     while (data.list.length === 0 && target > 1 && data.total > 0) {
       target = Math.max(1, Math.min(target - 1, data.pages));
       data = await fetchTodoPage(target);
@@ -74,7 +77,7 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
 
   useEffect(() => {
     // The first page arrives while the desktop is still settling: a transition, sliced.
-    void loadPage(1).then((next) => {
+    void loadPage(1, takeFirstTodoPage).then((next) => {
       startTransition(() => {
         setState(next);
       });
