@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../contract/desktop';
-import { appImage, appName } from '../features/menu/visible-apps';
-import { AppIcon } from '../ui/app-icon/app-icon';
+import { MenuAppIcon } from '../features/menu/menu-app-icon';
 
 export interface MobileAppGridProps {
   apps: readonly ApplicationItem[];
@@ -16,21 +14,11 @@ export interface MobileAppGridProps {
  * phone does not download the drag-and-drop library.
  */
 export function MobileAppGrid({ apps, iconVariant, onOpen, label }: MobileAppGridProps) {
-  const { t, i18n } = useTranslation();
   return (
     <ul className="app-grid" aria-label={label}>
       {apps.map((app) => (
         <li key={app.code} className="app-grid__item">
-          <AppIcon
-            name={appName(app, i18n.language)}
-            image={appImage(app, iconVariant)}
-            unread={app.unReadCodeCount}
-            unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
-            size={48}
-            onOpen={() => {
-              onOpen(app);
-            }}
-          />
+          <MenuAppIcon app={app} iconVariant={iconVariant} size={48} onOpen={onOpen} />
         </li>
       ))}
     </ul>

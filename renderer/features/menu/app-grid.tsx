@@ -17,8 +17,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
-import { AppIcon } from '../../ui/app-icon/app-icon';
-import { appImage, appName } from './visible-apps';
+import { MenuAppIcon } from './menu-app-icon';
 
 export interface AppGridProps {
   apps: readonly ApplicationItem[];
@@ -29,33 +28,6 @@ export interface AppGridProps {
   onReorder?: (activeCode: string, overCode: string) => void;
   label: string;
 }
-
-/** One icon; memoised, so a grid re-rendered for another icon's count leaves it alone. */
-const GridIcon = memo(function GridIcon({
-  app,
-  iconVariant,
-  size,
-  onOpen,
-}: {
-  app: ApplicationItem;
-  iconVariant: AppGridProps['iconVariant'];
-  size: number;
-  onOpen: (app: ApplicationItem) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  return (
-    <AppIcon
-      name={appName(app, i18n.language)}
-      image={appImage(app, iconVariant)}
-      unread={app.unReadCodeCount}
-      unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
-      size={size}
-      onOpen={() => {
-        onOpen(app);
-      }}
-    />
-  );
-});
 
 function SortableIcon({ app, children }: { app: ApplicationItem; children: React.ReactNode }) {
   // The item stays a list item (a button role would break the list); the icon inside is the button.
@@ -92,7 +64,7 @@ export const AppGrid = memo(function AppGrid({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const icon = (app: ApplicationItem) => (
-    <GridIcon app={app} iconVariant={iconVariant} size={iconSize} onOpen={onOpen} />
+    <MenuAppIcon app={app} iconVariant={iconVariant} size={iconSize} onOpen={onOpen} />
   );
 
   if (!onReorder) {

@@ -9,8 +9,7 @@ import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
-import { AppIcon } from '../../ui/app-icon/app-icon';
-import { appImage, appName } from './visible-apps';
+import { MenuAppIcon } from './menu-app-icon';
 
 /** The left grid's icons are capped at 60 px (spec §2, §9). */
 export const LEFT_MENU_ICON_PX = 40;
@@ -36,7 +35,7 @@ export const LeftMenu = memo(function LeftMenu({
   userId,
   onOpen,
 }: LeftMenuProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [locked, setLocked] = useState(() => readLocal(menuLockKey(userId)) === '1');
   const [open, setOpen] = useState(false);
   const expanded = locked || open;
@@ -77,15 +76,11 @@ export const LeftMenu = memo(function LeftMenu({
       <ul className="left-menu__icons">
         {apps.map((app) => (
           <li key={app.code}>
-            <AppIcon
-              name={appName(app, i18n.language)}
-              image={appImage(app, iconVariant)}
-              unread={app.unReadCodeCount}
-              unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+            <MenuAppIcon
+              app={app}
+              iconVariant={iconVariant}
               size={LEFT_MENU_ICON_PX}
-              onOpen={() => {
-                onOpen(app);
-              }}
+              onOpen={onOpen}
             />
           </li>
         ))}

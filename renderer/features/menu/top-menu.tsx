@@ -12,8 +12,8 @@ import {
   MENU_MAX_ICONS,
   menuColumnWidth,
 } from './menu-fit';
-import { AppIcon } from '../../ui/app-icon/app-icon';
-import { appImage, appName, categoryName, flatApps } from './visible-apps';
+import { MenuAppIcon } from './menu-app-icon';
+import { appName, categoryName, flatApps } from './visible-apps';
 
 export interface TopMenuProps {
   categories: readonly MenuCategory[];
@@ -120,16 +120,7 @@ export const TopMenu = memo(function TopMenu({
         <ul className="top-menu__icons">
           {shown.map((app, index) => (
             <li key={app.code} style={{ width: columns[index] ?? MENU_COLUMN_PX }}>
-              <AppIcon
-                name={appName(app, i18n.language)}
-                image={appImage(app, iconVariant)}
-                unread={app.unReadCodeCount}
-                unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
-                size={28}
-                onOpen={() => {
-                  open(app);
-                }}
-              />
+              <MenuAppIcon app={app} iconVariant={iconVariant} size={28} onOpen={open} />
             </li>
           ))}
         </ul>
