@@ -36,19 +36,22 @@ function costliestScripts(lhr: Result | undefined): string[] {
     );
 }
 
-/** The largest contentful paint's element and its phases (where a slow LCP's time goes). */
+/**
+ * The largest contentful paint's element and its parts (where a slow LCP's time goes), from
+ * Lighthouse 13's LCP breakdown insight.
+ */
 function largestPaint(lhr: Result | undefined): string[] {
-  const details = lhr?.audits['largest-contentful-paint-element']?.details;
+  const details = lhr?.audits['lcp-breakdown-insight']?.details;
   if (details?.type !== 'list') return [];
   const lines: string[] = [];
   for (const item of details.items) {
-    if (item.type !== 'table') continue;
-    for (const row of item.items) {
-      const node = row.node;
-      if (node && typeof node === 'object' && 'type' in node && node.type === 'node') {
-        lines.push(`LCP element: ${node.snippet ?? ''}`.slice(0, 160));
-      } else if (typeof row.phase === 'string') {
-        lines.push(`LCP ${row.phase}: ${Number(row.timing).toFixed(0)} ms`);
+    if (item.type === 'node') {
+      lines.push(`LCP element: ${item.nodeLabel ?? item.snippet ?? ''}`.slice(0, 160));
+    } else if (item.type === 'table') {
+      for (const part of item.items) {
+        if (typeof part.label === 'string') {
+          lines.push(`LCP ${part.label}: ${Number(part.duration).toFixed(0)} ms`);
+        }
       }
     }
   }

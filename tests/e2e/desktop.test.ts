@@ -163,6 +163,38 @@ describe('teacher02', () => {
     await keepScreenshot(page, 'desktop-teacher02-left-layout');
   });
 
+  it('opens the to-do panel under a dialog opened before it (a slow PC), never over it', async () => {
+    const { page } = await suite.open('/login');
+    // At 1280 wide the dialog's Save button lies where the panel opens (the right 360 px).
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // The counts (which open the panel) are held until the theme dialog is open.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/base/desktop/unhandlecount*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'teacher02', DEMO_PASSWORD);
+    await page.waitForURL(/index\.html/);
+    await page.getByRole('button', { name: '主题' }).click();
+    const dialog = page.getByRole('dialog', { name: '主题设置' });
+    const save = dialog.getByRole('button', { name: /保\s*存/ });
+    await save.waitFor();
+    release();
+    await page.getByRole('button', { name: /关闭待办事项/ }).waitFor();
+    // The dialog's buttons are what a click at their centre reaches, not the panel.
+    await save.scrollIntoViewIfNeeded();
+    const reached = await save.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && button.contains(hit);
+    });
+    expect(reached).toBe(true);
+    await keepScreenshot(page, 'desktop-todo-under-dialog');
+  });
+
   it('in zh-HK: the lotus and the cartoon themes, each with its own look and icon set', async () => {
     const page = await desktopOf('teacher02', '/login?lang=zh-HK');
     await closeTodo(page);

@@ -125,6 +125,16 @@ describe('TodoPanel', () => {
     });
   });
 
+  it('lies under every dialog, even one opened before it (z-index below antd modals)', async () => {
+    serveTodos(1);
+    renderPanel();
+    await screen.findByText('待办 1');
+    const drawer = document.querySelector<HTMLElement>('.todo-panel.ant-drawer');
+    expect(drawer?.style.zIndex).toBe('990');
+    // antd's modals sit at 1000.
+    expect(Number(drawer?.style.zIndex)).toBeLessThan(1000);
+  });
+
   it('ignores an item: marks it read, reloads the page and tells the caller', async () => {
     serveTodos(4);
     const { onChanged } = renderPanel();

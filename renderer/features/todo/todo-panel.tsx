@@ -12,6 +12,13 @@ import {
 } from './todo-rules';
 import { linkTarget } from '../../core/safe-url';
 
+/**
+ * Under every dialog: the panel opens by itself once the counts arrive, which on a slow PC can be
+ * after the user opened a dialog; it must never lie over that dialog (antd's modals and drawers
+ * share z-index 1000, and the later one in the page would win).
+ */
+export const TODO_PANEL_Z_INDEX = 990;
+
 /** The panel's width: room for three items and their two actions. */
 export const TODO_PANEL_WIDTH = 360;
 /** As a bottom sheet: at most half the screen, so the icons above stay in reach. */
@@ -255,6 +262,7 @@ export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanel
       // todo-panel: toasts step aside while it is open on the right (styles.css).
       rootClassName={sheet ? 'todo-panel sheet' : 'todo-panel'}
       mask={false}
+      zIndex={TODO_PANEL_Z_INDEX}
       // The panel opens by itself after sign-in: it must not take the focus from what the user
       // is doing (typing in the search box, say). Its controls are reachable with Tab.
       autoFocus={false}
