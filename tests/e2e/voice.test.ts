@@ -25,7 +25,12 @@ const NOTICES_PAGE = '/pages/notice/mobile_tzgg_spm/index.html';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'edudesk-voice-e2e-'));
 
-/** A 16 kHz mono WAV of `text` spoken by espeak-ng (or of silence), with silence around it. */
+/**
+ * A 16 kHz mono WAV of `text` spoken by espeak-ng (or of silence), with silence around it. The
+ * fake microphone starts playing when getUserMedia opens it, before the recorder's worklet has
+ * loaded: 1.5 s of leading silence keeps the words inside the recording on two loaded cores (with
+ * 0.2 s, a CI run lost the start of "what is the weather" and heard nothing to answer "Oops" to).
+ */
 function wav(name: string, text: string | null): { file: string; seconds: number } {
   const file = path.join(dir, `${name}.wav`);
   if (text === null) {
@@ -33,7 +38,7 @@ function wav(name: string, text: string | null): { file: string; seconds: number
   } else {
     const raw = path.join(dir, `${name}-raw.wav`);
     execFileSync('espeak-ng', ['-w', raw, text]);
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', file, 'pad', '0.2', '0.6']);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', file, 'pad', '1.5', '0.6']);
   }
   const seconds = Number(execFileSync('soxi', ['-D', file]).toString().trim());
   return { file, seconds };
