@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DESKTOP_API } from '../../contract/api-paths';
 import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 const suite = e2eSuite();
 const SCHOOL_DESKTOP = '/pages/base/pc_desktop_all/index.html';
+const ORDER_PATH = DESKTOP_API.appIconOrder;
 
 async function desktopOf(username: string, path = '/login', locale?: string): Promise<Page> {
   const { page } = await suite.open(path, locale);
@@ -161,6 +163,63 @@ describe('teacher02', () => {
     await page.reload();
     await page.getByRole('button', { name: '解除锁定' }).waitFor();
     await keepScreenshot(page, 'desktop-teacher02-left-layout');
+  });
+
+  it('reorders a category by dragging and from the keyboard; the order survives a reload', async () => {
+    const page = await desktopOf('teacher02');
+    await closeTodo(page);
+    const desktop = page.getByRole('region', { name: '我的桌面' });
+    // The first category with at least three icons.
+    const grids = desktop.locator('.desktop__category .app-grid');
+    await grids.first().waitFor();
+    const counts = await grids.evaluateAll((lists) => lists.map((list) => list.children.length));
+    const grid = grids.nth(counts.findIndex((count) => count >= 3));
+    const names = () =>
+      grid
+        .locator('.app-icon__button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('title') ?? ''));
+    const before = await names();
+    const items = grid.locator('.app-grid__item');
+
+    // Drag the first icon onto the third: it lands in the third place.
+    const from = await items.nth(0).boundingBox();
+    const to = await items.nth(2).boundingBox();
+    if (!from || !to) throw new Error('no icon boxes');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) {
+      await page.mouse.move(
+        from.x + from.width / 2 + ((to.x - from.x) * step) / 10,
+        from.y + from.height / 2 + ((to.y - from.y) * step) / 10,
+      );
+    }
+    const savedDrag = page.waitForResponse((response) => response.url().endsWith(ORDER_PATH));
+    await page.mouse.up();
+    await savedDrag;
+    const dragged = [before[1], before[2], before[0], ...before.slice(3)];
+    await expect.poll(names, { timeout: 10_000 }).toEqual(dragged);
+
+    // From the keyboard: the item picked up with Space, moved right, dropped with Space.
+    // Each step waits for what a screen reader hears, in the page's language.
+    const heard = page.locator('[id^="DndLiveRegion"]');
+    await items.nth(0).focus();
+    await page.keyboard.press('Space');
+    await heard.filter({ hasText: `已拿起 ${dragged[0] ?? ''}。` }).waitFor({ state: 'attached' });
+    await items.nth(0).and(page.locator('.app-grid__item--dragging')).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await heard
+      .filter({ hasText: `${dragged[0] ?? ''} 移到了 ${dragged[1] ?? ''} 的位置。` })
+      .waitFor({ state: 'attached' });
+    const savedKeys = page.waitForResponse((response) => response.url().endsWith(ORDER_PATH));
+    await page.keyboard.press('Space');
+    await savedKeys;
+    const keyed = [dragged[1], dragged[0], ...dragged.slice(2)];
+    await expect.poll(names, { timeout: 10_000 }).toEqual(keyed);
+
+    // Saved on the server: a fresh page shows the same order.
+    await page.reload();
+    await grid.locator('.app-icon__button').first().waitFor();
+    await expect.poll(names, { timeout: 10_000 }).toEqual(keyed);
   });
 
   it('opens the to-do panel under a dialog opened before it (a slow PC), never over it', async () => {

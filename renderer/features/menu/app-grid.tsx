@@ -6,6 +6,7 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
@@ -16,8 +17,10 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { MenuAppIcon } from './menu-app-icon';
+import { appName } from './visible-apps';
 
 export interface AppGridProps {
   apps: readonly ApplicationItem[];
@@ -48,6 +51,34 @@ function SortableIcon({ app, children }: { app: ApplicationItem; children: React
   );
 }
 
+/**
+ * What a screen reader hears while an icon is moved: the applications' names in the user's
+ * language (dnd-kit's own announcements are English and name the codes).
+ */
+export function dragAnnouncements(
+  apps: readonly ApplicationItem[],
+  t: TFunction,
+  language: string,
+): Announcements {
+  const name = (id: string | number | undefined): string => {
+    const app = apps.find((each) => each.code === String(id));
+    return app ? appName(app, language) : String(id ?? '');
+  };
+  return {
+    onDragStart: ({ active }) => t('menu.drag.pickedUp', { name: name(active.id) }),
+    // Over its own place (right after the pick-up, too): the last announcement stands.
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id
+        ? t('menu.drag.movedOver', { name: name(active.id), over: name(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? t('menu.drag.dropped', { name: name(active.id), over: name(over.id) })
+        : t('menu.drag.droppedInPlace', { name: name(active.id) }),
+    onDragCancel: ({ active }) => t('menu.drag.cancelled', { name: name(active.id) }),
+  };
+}
+
 /** A grid of application icons; sortable for teachers of school units (spec §2). */
 export const AppGrid = memo(function AppGrid({
   apps,
@@ -57,7 +88,7 @@ export const AppGrid = memo(function AppGrid({
   onReorder,
   label,
 }: AppGridProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sensors = useSensors(
     // A small distance keeps a click a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -89,7 +120,10 @@ export const AppGrid = memo(function AppGrid({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ screenReaderInstructions: { draggable: t('menu.dragInstructions') } }}
+      accessibility={{
+        screenReaderInstructions: { draggable: t('menu.dragInstructions') },
+        announcements: dragAnnouncements(apps, t, i18n.language),
+      }}
     >
       <SortableContext items={apps.map((app) => app.code)} strategy={rectSortingStrategy}>
         <ul className="app-grid" aria-label={label}>
