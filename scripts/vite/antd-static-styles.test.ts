@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   antdStylesheet,
+  APP_SET_IMPORT,
   componentsToExtract,
+  DESKTOP_COMPONENTS,
+  drawnOutside,
   importedAntdNames,
   LOGIN_COMPONENTS,
+  setComponents,
   usesNumberedColumns,
   withoutNumberedColumns,
 } from './antd-static-styles';
@@ -66,13 +70,60 @@ describe('the built stylesheets (antd extracted in Node)', () => {
     expect(css).not.toMatch(/\.ant-col-8\{/);
   });
 
+  it('gives the desktops what they add to the login set, and nothing of the app set', () => {
+    const css = antdStylesheet('desktop', rendererDir);
+    for (const component of ['drawer', 'dropdown', 'menu', 'badge', 'radio', 'descriptions']) {
+      expect(css).toContain(`.ant-${component}`);
+    }
+    expect(css).not.toContain('.ant-table');
+    expect(css).not.toMatch(/(^|\})\.ant-btn\{/);
+  });
+
   it('gives the other pages every other component the renderer imports', () => {
     const css = antdStylesheet('app', rendererDir);
-    for (const component of ['drawer', 'table', 'dropdown', 'badge', 'upload', 'tree']) {
+    for (const component of ['table', 'upload', 'tree', 'pagination']) {
       expect(css).toContain(`.ant-${component}`);
     }
     expect(LOGIN_COMPONENTS).toContain('Button');
-    // The login set's components are not repeated.
+    // Neither the login set's components nor the desktops' are repeated.
     expect(css).not.toMatch(/(^|\})\.ant-btn\{/);
+    expect(css).not.toMatch(/(^|\})\.ant-drawer\{/);
+    expect(css).not.toMatch(/(^|\})\.ant-badge\{/);
+  });
+});
+
+describe('the sets and the check of what a page draws', () => {
+  it('splits the components into three sets that do not overlap', () => {
+    const imported = ['Table', 'Drawer', 'Button', 'Upload', 'Badge'];
+    const login = setComponents('login', imported);
+    const desktop = setComponents('desktop', imported);
+    const app = setComponents('app', imported);
+    expect(desktop).toEqual(expect.arrayContaining([...DESKTOP_COMPONENTS, 'Menu']));
+    expect(app).toEqual(expect.arrayContaining(['Table', 'Upload', 'Pagination']));
+    for (const name of desktop) expect(login.concat(app)).not.toContain(name);
+    for (const name of app) expect(login).not.toContain(name);
+  });
+
+  it('reports what a page or its lazy modules draw outside the sets, unless they bring the app set', () => {
+    const root = '/r';
+    const files: Record<string, string> = {
+      '/r/page.tsx': "import { Drawer } from 'antd';",
+      '/r/lazy-panel.tsx': "import { Badge, Table } from 'antd';",
+      '/r/picker.tsx': `${APP_SET_IMPORT}\nimport { Table } from 'antd';`,
+      '/r/picker-part.tsx': "import { Upload } from 'antd';",
+    };
+    const imports: Record<string, string[]> = {
+      '/r/page.tsx': ['/r/lazy-panel.tsx', '/r/picker.tsx', '/elsewhere/antd.js'],
+      '/r/picker.tsx': ['/r/picker-part.tsx'],
+    };
+    const missing = drawnOutside(
+      ['/r/page.tsx'],
+      new Set(['Drawer', 'Badge']),
+      root,
+      (id) => imports[id] ?? [],
+      (id) => files[id] ?? '',
+    );
+    // The picker brings the app set: neither it nor what it imports is reported.
+    expect([...missing]).toEqual(['Table (lazy-panel.tsx)']);
   });
 });

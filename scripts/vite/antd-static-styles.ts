@@ -110,6 +110,27 @@ export const LOGIN_COMPONENTS: readonly string[] = [
   'notification',
 ];
 
+/**
+ * What the desktops draw beyond the login set (their chunks and the dialogs and panels they
+ * load lazily), but for the few lazy modules that import the app set themselves (a Table's
+ * pickers): their styles come with the desktop pages, so the desktop's first style pass reads
+ * about a quarter of the app set (issue 17: slow school PCs). The build checks the desktops'
+ * modules against LOGIN_COMPONENTS and this list.
+ */
+export const DESKTOP_COMPONENTS: readonly string[] = [
+  'Badge',
+  'Descriptions',
+  'Drawer',
+  'Dropdown',
+  'Radio',
+];
+
+/** The desktop pages, whose modules may only draw the login and desktop sets. */
+const DESKTOP_PAGES = ['desktop-page.tsx', 'mobile-desktop-page.tsx'] as const;
+
+/** A module that brings the app set with it: its own modules may draw any component. */
+export const APP_SET_IMPORT = "import 'virtual:antd-static/app.css';";
+
 /** A selector of the 24-column grid's numbered classes (.ant-col-8, .ant-col-md-offset-2, …). */
 const NUMBERED_COLUMN =
   /^\.ant-col-(?:(?:xs|sm|md|lg|xl|xxl)-)?(?:(?:push|pull|offset|order)-)?\d+\b/;
@@ -153,13 +174,25 @@ const LAYER_ORDER = '@layer reset, antd;';
 
 const SETS = {
   'virtual:antd-static/login.css': 'login',
+  'virtual:antd-static/desktop.css': 'desktop',
   'virtual:antd-static/app.css': 'app',
 } as const;
 export type SetName = (typeof SETS)[keyof typeof SETS];
 
+/** The components of one set; the sets do not overlap. */
+export function setComponents(set: SetName, imported: readonly string[]): string[] {
+  const login = componentsToExtract(LOGIN_COMPONENTS);
+  if (set === 'login') return login;
+  const desktop = componentsToExtract(DESKTOP_COMPONENTS).filter((name) => !login.includes(name));
+  if (set === 'desktop') return desktop;
+  return componentsToExtract(imported).filter(
+    (name) => !login.includes(name) && !desktop.includes(name),
+  );
+}
+
 /**
- * The stylesheet of one set: 'login' has the components the login page draws, 'app' every other
- * component the renderer imports. Each rule is antd's own, for antd's default tokens through CSS
+ * The stylesheet of one set: 'login' has the components the login page draws, 'desktop' those
+ * the desktops add, 'app' every other component the renderer imports. Each rule is antd's own, for antd's default tokens through CSS
  * variables, in the cascade layer `antd`.
  */
 export function antdStylesheet(set: SetName, rendererDir: string): string {
@@ -173,11 +206,7 @@ export function antdStylesheet(set: SetName, rendererDir: string): string {
   const React = require('react') as typeof ReactModule;
   const { ConfigProvider } = require('antd') as typeof AntdModule;
   const sources = rendererSources(rendererDir);
-  const login = componentsToExtract(LOGIN_COMPONENTS);
-  const includes =
-    set === 'login'
-      ? login
-      : componentsToExtract(importedAntdNames(sources)).filter((name) => !login.includes(name));
+  const includes = setComponents(set, importedAntdNames(sources));
   // Unhashed selectors (.ant-btn), as in antd/dist/antd.css: they match whatever hash the
   // browser's ConfigProvider gives its components.
   const css = extractStyle({
@@ -194,6 +223,37 @@ export function antdStylesheet(set: SetName, rendererDir: string): string {
   // comes with their chunk, after styles.css), as they did over antd's runtime styles.
   const kept = usesNumberedColumns(sources) ? css : withoutNumberedColumns(css);
   return `${LAYER_ORDER}\n@layer antd {\n${kept}\n}\n`;
+}
+
+/**
+ * The components that the renderer modules reachable from `starts` (statically or lazily) draw
+ * outside `allowed`, as "Name (module)"; a module that imports the app set itself is not followed
+ * (its chunk brings every component's styles).
+ */
+export function drawnOutside(
+  starts: readonly string[],
+  allowed: ReadonlySet<string>,
+  rendererDir: string,
+  importsOf: (id: string) => readonly string[],
+  read: (id: string) => string = (id) => readFileSync(id, 'utf8'),
+): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  const missing = new Set<string>();
+  while (queue.length > 0) {
+    const id = queue.pop() ?? '';
+    if (seen.has(id) || !id.startsWith(rendererDir) || !/\.tsx?$/.test(id)) continue;
+    seen.add(id);
+    const source = read(id);
+    if (source.includes(APP_SET_IMPORT)) continue;
+    queue.push(...importsOf(id));
+    for (const used of antdNamesIn(source)) {
+      if (!NOT_COMPONENTS.has(used) && !allowed.has(used)) {
+        missing.add(`${used} (${path.relative(rendererDir, id)})`);
+      }
+    }
+  }
+  return missing;
 }
 
 export function antdStaticStylesPlugin({ rendererDir }: { rendererDir: string }): Plugin {
@@ -213,32 +273,33 @@ export function antdStaticStylesPlugin({ rendererDir }: { rendererDir: string })
       return extract(SETS[id.slice(1) as keyof typeof SETS]);
     },
     generateBundle() {
-      // The login page's modules and those it loads lazily may only use LOGIN_COMPONENTS.
-      const start = [...this.getModuleIds()].find((id) =>
-        id.endsWith(path.join('pages', 'login', 'login-page.tsx')),
-      );
-      if (start === undefined) return;
-      const allowed = new Set(componentsToExtract(LOGIN_COMPONENTS));
-      const seen = new Set<string>();
-      const queue = [start];
-      const missing = new Set<string>();
-      while (queue.length > 0) {
-        const id = queue.pop() ?? '';
-        if (seen.has(id) || !id.startsWith(rendererDir) || !/\.tsx?$/.test(id)) continue;
-        seen.add(id);
-        const info = this.getModuleInfo(id);
-        if (info) queue.push(...info.importedIds, ...info.dynamicallyImportedIds);
-        for (const used of antdNamesIn(readFileSync(id, 'utf8'))) {
-          if (!NOT_COMPONENTS.has(used) && !allowed.has(used)) {
-            missing.add(`${used} (${path.relative(rendererDir, id)})`);
-          }
+      const moduleIds = [...this.getModuleIds()];
+      const pageModule = (file: string) =>
+        moduleIds.find((id) => id.endsWith(path.join('pages', file)));
+      const check = (pages: readonly string[], allowedList: readonly string[], where: string) => {
+        const starts = pages.map(pageModule).filter((id) => id !== undefined);
+        const allowed = new Set(allowedList);
+        const missing = [
+          ...drawnOutside(starts, allowed, rendererDir, (id) => {
+            const info = this.getModuleInfo(id);
+            return info ? [...info.importedIds, ...info.dynamicallyImportedIds] : [];
+          }),
+        ];
+        if (missing.length > 0) {
+          this.error(
+            `${where} draws antd components whose styles it does not load: ${missing.join(', ')}. Add them to the list in scripts/vite/antd-static-styles.ts, or import the app set in the module (${APP_SET_IMPORT}).`,
+          );
         }
-      }
-      if (missing.size > 0) {
-        this.error(
-          `The login page draws antd components whose styles it does not load: ${[...missing].join(', ')}. Add them to LOGIN_COMPONENTS in scripts/vite/antd-static-styles.ts.`,
-        );
-      }
+      };
+      // The login page's modules and those it loads lazily may only use LOGIN_COMPONENTS.
+      const login = componentsToExtract(LOGIN_COMPONENTS);
+      check([path.join('login', 'login-page.tsx')], login, 'The login page');
+      const desktop = componentsToExtract(DESKTOP_COMPONENTS);
+      check(
+        DESKTOP_PAGES.map((file) => path.join(file.replace(/-page\.tsx$/, ''), file)),
+        [...login, ...desktop],
+        'A desktop page',
+      );
     },
   };
 }

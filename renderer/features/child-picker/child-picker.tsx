@@ -1,3 +1,5 @@
+// A Table: not in the desktops' antd set, so this module brings the app set with its chunk.
+import 'virtual:antd-static/app.css';
 import { Button, Drawer, Modal, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+// A Table: not in the desktops' antd set, so this module brings the app set with its chunk.
+import 'virtual:antd-static/app.css';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,5 +1,6 @@
-// antd's styles for the components only pages other than the login page draw.
-import 'virtual:antd-static/app.css';
+// antd's styles for the components the desktops add to the login page's; a lazy module that
+// draws more brings the app set itself (scripts/vite/antd-static-styles.ts).
+import 'virtual:antd-static/desktop.css';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';

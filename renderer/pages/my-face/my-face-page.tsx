@@ -1,4 +1,6 @@
-// antd's styles for the components only pages other than the login page draw.
+// antd's styles for the components pages other than the login page draw: the desktops' set and
+// the rest.
+import 'virtual:antd-static/desktop.css';
 import 'virtual:antd-static/app.css';
 import { Button, Card, Descriptions, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
