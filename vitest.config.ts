@@ -12,6 +12,12 @@ export default defineConfig({
   resolve: {
     // As in vite.ph.config.ts: echarts' theme files register on echarts/core.
     alias: [
+      // antd's built stylesheets (scripts/vite/antd-static-styles.ts) are the web build's: the
+      // tests keep antd's runtime styles, so a module that imports a set gets an empty sheet.
+      {
+        find: /^virtual:antd-static\/[a-z]+\.css$/,
+        replacement: fileURLToPath(new URL('./tests/setup/empty.css', import.meta.url)),
+      },
       {
         find: /^echarts\/lib\/echarts$/,
         replacement: fileURLToPath(

@@ -1,12 +1,11 @@
 // antd's styles for the components the desktops add to the login page's; a lazy module that
 // draws more brings the app set itself (scripts/vite/antd-static-styles.ts).
 import 'virtual:antd-static/desktop.css';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
 import { isDev } from '../../core/env';
-import { LoginDialog } from '../../features/login/login-dialog';
 import { DesktopShell } from '../../shell/desktop-shell';
 import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
@@ -14,6 +13,12 @@ import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
 import { useSession } from '../../core/session/session-store';
 import { myAppsSettled, prefetchMyApps } from '../../features/menu/prefetch-apps';
+
+// The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
+// the session ends mid-page: downloaded then, not before the desktop's first paint (issue 17).
+const LoginDialog = lazy(async () => ({
+  default: (await import('../../features/login/login-dialog')).LoginDialog,
+}));
 
 /**
  * How long the desktop holds its first render for the icons' answer: with it the first render
@@ -77,7 +82,11 @@ export function DesktopPage({
   return (
     <>
       <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
-      <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
+      {relogin.required && (
+        <Suspense fallback={null}>
+          <LoginDialog open onLoggedIn={relogin.done} />
+        </Suspense>
+      )}
     </>
   );
 }
