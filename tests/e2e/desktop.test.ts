@@ -206,6 +206,10 @@ describe('teacher02', () => {
     await page.keyboard.press('Space');
     await heard.filter({ hasText: `已拿起 ${dragged[0] ?? ''}。` }).waitFor({ state: 'attached' });
     await items.nth(0).and(page.locator('.app-grid__item--dragging')).waitFor();
+    // dnd-kit's keyboard sensor listens for the arrows from a timer it sets when the item is
+    // picked up (before the item renders as dragged): a timer set now runs after it (a CI run on
+    // loaded cores pressed the arrow before the sensor listened, and nothing moved).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowRight');
     await heard
       .filter({ hasText: `${dragged[0] ?? ''} 移到了 ${dragged[1] ?? ''} 的位置。` })
