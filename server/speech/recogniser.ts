@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LangType } from '../../contract/languages';
+import { NLS_SAMPLE_RATE } from '../../contract/nls';
 
 /**
  * A speech recogniser behind the stand-in gateway: 16 kHz mono 16-bit PCM in, the transcript out
@@ -17,6 +18,31 @@ export interface Recogniser {
 }
 
 export class RecogniserUnavailable extends Error {}
+
+/** Samples this close to zero are digital silence: no microphone's noise floor is that low. */
+const DIGITAL_SILENCE = 2;
+/** The silence kept before and after the voice once digital silence is trimmed. */
+const KEPT_SILENCE_SAMPLES = Math.round(NLS_SAMPLE_RATE * 0.2);
+
+/**
+ * The 16-bit mono PCM without the digital silence at its ends but 0.2 s: a microphone that
+ * gates its input (or a recording that starts before the voice) gives runs of exact zeros, and
+ * pocketsphinx, whose features normalise over the utterance, hears phones in a second or more
+ * of them (the grammar pass then found no command and the general model heard "poop" for
+ * "open notices"). Empty when it is all silence.
+ */
+export function trimDigitalSilence(pcm: Buffer): Buffer {
+  const samples = Math.floor(pcm.length / 2);
+  const loud = (index: number) => Math.abs(pcm.readInt16LE(index * 2)) > DIGITAL_SILENCE;
+  let first = 0;
+  while (first < samples && !loud(first)) first += 1;
+  if (first === samples) return pcm.subarray(0, 0);
+  let last = samples - 1;
+  while (last > first && !loud(last)) last -= 1;
+  const start = Math.max(0, first - KEPT_SILENCE_SAMPLES);
+  const end = Math.min(samples, last + 1 + KEPT_SILENCE_SAMPLES);
+  return pcm.subarray(start * 2, end * 2);
+}
 
 /** No recogniser (the default without pocketsphinx): every language is unsupported. */
 export const NO_RECOGNISER: Recogniser = {
@@ -110,11 +136,12 @@ export class PocketsphinxRecogniser implements Recogniser {
 
   async recognise(pcm: Buffer, phrases: readonly string[], signal: AbortSignal): Promise<string> {
     if (!this.installed) throw new RecogniserUnavailable('pocketsphinx is not installed');
-    if (pcm.length === 0) return '';
+    const voice = trimDigitalSilence(pcm);
+    if (voice.length === 0) return '';
     const grammar = this.grammarFor(phrases);
     const heard = grammar
       ? await this.run(
-          pcm,
+          voice,
           [
             '-jsgf',
             grammar.jsgf,
@@ -138,7 +165,7 @@ export class PocketsphinxRecogniser implements Recogniser {
     if (grammar && utterances.every((words) => words.length === 0)) return '';
     // Not a command of the grammar: say what was heard with the general model.
     return this.run(
-      pcm,
+      voice,
       ['-lm', this.options.languageModel, '-dict', this.options.dictionary],
       signal,
     );

@@ -312,6 +312,15 @@ describe.runIf(installed)('pocketsphinx behind the gateway', () => {
     const result = unknown.find((frame) => frame.header.name === 'SentenceEnd')?.payload as
       { result: string } | undefined;
     expect(result?.result ?? '').not.toMatch(/notices|schedule|drive|contacts/);
+    // A recording that starts and ends in seconds of digital silence (a gating microphone, a
+    // recorder opened before the voice): the same command, not phones heard in the silence.
+    const second = 32_000;
+    const gated = await transcribe(
+      Buffer.concat([Buffer.alloc(1.5 * second), speech('open notices'), Buffer.alloc(3 * second)]),
+    );
+    const gatedResult = gated.find((frame) => frame.header.name === 'SentenceEnd')?.payload as
+      { result: string } | undefined;
+    expect(gatedResult?.result ?? '').toMatch(/^(open )?notices$/);
     const silence = await transcribe(Buffer.alloc(32_000));
     expect(silence.map((frame) => frame.header.name)).toEqual([
       'TranscriptionStarted',

@@ -73,9 +73,24 @@ async function openPhone(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // What the gateway answered (its events name what it recognised): said when a command fails.
+  const heard: string[] = [];
+  gatewayEvents.set(page, heard);
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string') heard.push(payload.slice(0, 300));
+    });
+    socket.on('close', () => heard.push('(closed)'));
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      heard.push(`console: ${message.text().slice(0, 200)}`);
+  });
   await page.goto(`${server.url}/login?lang=en`);
   return { page, errors };
 }
+
+const gatewayEvents = new WeakMap<Page, string[]>();
 
 /** Waits until the open sheet's slide-in has ended (antd's motion classes gone). */
 async function sheetSettled(page: Page, text: string): Promise<Locator> {
@@ -134,8 +149,10 @@ async function speak(page: Page, seconds: number): Promise<void> {
 
 /**
  * How long a spoken command may take to come back: the gateway starts pocketsphinx for each
- * utterance (its model read from disk) and gives it 15 s; on two loaded cores a CI run took over
- * 20 s for the first one.
+ * utterance (its model read from disk) and gives it 15 s, twice for an unknown command; generous
+ * on two loaded cores. A miss says what the page showed and what the gateway answered (two CI
+ * runs missed "open notices": pocketsphinx had heard phones in the recording's digital silence,
+ * which the recogniser now trims).
  */
 const RECOGNITION_WAIT_MS = 45_000;
 const VOICE_TEST = { timeout: 120_000 };
@@ -148,8 +165,9 @@ async function recognised(page: Page, shown: () => Promise<unknown>): Promise<vo
     const said = await page
       .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400))
       .catch(() => 'the page is gone');
+    const heard = (gatewayEvents.get(page) ?? []).join('\n');
     throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\nthe page said: ${said}`,
+      `${error instanceof Error ? error.message : String(error)}\nthe page said: ${said}\nthe gateway said:\n${heard}`,
     );
   }
 }
