@@ -47,6 +47,13 @@ class RestartableServer {
   chunkDelayMs = 0;
   /** Called after each stored chunk with the running count. */
   onChunkStored: ((count: number) => void) | null = null;
+  /**
+   * While set, chunk uploads wait before their handler; `dropHeldChunks` then refuses them
+   * unhandled. A test that must pause, cancel or reload mid-upload holds the rest of the chunks,
+   * so the upload cannot end before the click however slow the machine (a CI run on two loaded
+   * cores clicked Pause on an upload that had finished).
+   */
+  private hold: { released: Promise<void>; release: () => void } | null = null;
 
   get url(): string {
     return `http://localhost:${String(this.port)}`;
@@ -65,9 +72,15 @@ class RestartableServer {
       this.received.set(url, (this.received.get(url) ?? 0) + 1);
       done();
     });
-    app.addHook('preHandler', async (request) => {
-      if (this.chunkDelayMs > 0 && request.url.startsWith(CHUNK_PATH)) {
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.url.startsWith(CHUNK_PATH)) return;
+      if (this.chunkDelayMs > 0) {
         await new Promise((resolve) => setTimeout(resolve, this.chunkDelayMs));
+      }
+      const hold = this.hold;
+      if (hold) {
+        await hold.released;
+        return reply.code(503).send({ code: 503, msg: 'held by the test, never handled' });
       }
     });
     app.addHook('onResponse', (request, reply, done) => {
@@ -86,6 +99,7 @@ class RestartableServer {
 
   /** Stops like a crash: every connection cut at once. */
   async stop(): Promise<void> {
+    this.dropHeldChunks();
     const app = this.app;
     this.app = null;
     if (!app) return;
@@ -93,11 +107,28 @@ class RestartableServer {
     await app.close();
   }
 
+  /** From now on, chunk uploads wait before their handler (nothing more is stored). */
+  holdChunks(): void {
+    if (this.hold) return;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.hold = { released, release };
+  }
+
+  /** Lets the held chunk uploads go, refused without being handled: nothing of them is stored. */
+  dropHeldChunks(): void {
+    this.hold?.release();
+    this.hold = null;
+  }
+
   count(pathname: string): number {
     return this.received.get(pathname) ?? 0;
   }
 
   reset(): void {
+    this.dropHeldChunks();
     this.received.clear();
     this.chunksStored = 0;
     this.chunkDelayMs = 0;
@@ -325,7 +356,9 @@ describe('uploads from the My files page', () => {
     server.chunkDelayMs = 150;
     const started = new Promise<void>((resolve) => {
       server.onChunkStored = (count) => {
-        if (count === 3) resolve();
+        if (count !== 3) return;
+        server.holdChunks();
+        resolve();
       };
     });
     await fileInput(page).setInputFiles(file.path);
@@ -338,9 +371,11 @@ describe('uploads from the My files page', () => {
     expect(server.count(CHUNK_PATH)).toBe(whilePaused);
     await keepScreenshot(page, 'upload-paused');
 
-    // Nothing of the closed requests is pending any more: the server's disk is the truth.
+    // Nothing of the closed requests is pending any more (the held ones are never handled):
+    // the server's disk is the truth.
     const onDisk = server.chunksOnDisk(file.md5);
     const sentBefore = server.count(CHUNK_PATH);
+    server.dropHeldChunks();
     server.chunkDelayMs = 0;
     await page.getByRole('button', { name: '继续：pause-resume.mp4' }).click();
     await waitForState(page, 'pause-resume.mp4', 'done');
@@ -355,7 +390,9 @@ describe('uploads from the My files page', () => {
     server.chunkDelayMs = 150;
     const started = new Promise<void>((resolve) => {
       server.onChunkStored = (count) => {
-        if (count === 2) resolve();
+        if (count !== 2) return;
+        server.holdChunks();
+        resolve();
       };
     });
     await fileInput(page).setInputFiles(file.path);
@@ -409,7 +446,9 @@ describe('uploads from the My files page', () => {
     server.chunkDelayMs = 100;
     const started = new Promise<void>((resolve) => {
       server.onChunkStored = (count) => {
-        if (count === 6) resolve();
+        if (count !== 6) return;
+        server.holdChunks();
+        resolve();
       };
     });
     await fileInput(page).setInputFiles(file.path);
@@ -424,6 +463,7 @@ describe('uploads from the My files page', () => {
     const onDisk = server.chunksOnDisk(file.md5);
     const sentBefore = server.count(CHUNK_PATH);
     expect(onDisk).toBeGreaterThanOrEqual(6);
+    server.dropHeldChunks();
     server.chunkDelayMs = 0;
     await row(page, 'reload.mp4').locator('input[type=file]').setInputFiles(file.path);
     await waitForState(page, 'reload.mp4', 'done');
