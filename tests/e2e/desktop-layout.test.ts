@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -307,51 +307,6 @@ const LAYOUT_TEXTS = {
   'zh-HK': { theme: '主題', themes: '主題設置', left: '左右佈局', save: /^保\s*存$/ },
   en: { theme: 'Theme', themes: 'Theme', left: 'Left', save: /^Save$/ },
 } as const;
-
-/**
- * Presses the theme dialog's Save and waits for the reload a layout change makes (spec §4). Two
- * CI runs on loaded cores once saw no reload within 30 s: should it happen again, the error says
- * what lay at the button's centre, which dialogs, drawers and toasts were open and which calls
- * were in flight, and a screenshot is kept.
- */
-async function saveAndReload(page: Page, save: Locator, label: string): Promise<void> {
-  const inFlight = new Set<string>();
-  const track = (request: Request) => inFlight.add(`${request.method()} ${request.url()}`);
-  const untrack = (request: Request) => inFlight.delete(`${request.method()} ${request.url()}`);
-  page.on('request', track);
-  page.on('requestfinished', untrack);
-  page.on('requestfailed', untrack);
-  const reloaded = page.waitForEvent('load');
-  try {
-    await Promise.all([reloaded, save.click()]);
-  } catch (error) {
-    reloaded.catch(() => undefined);
-    const at = await save
-      .evaluate((button) => {
-        const box = button.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        const open = [
-          ...document.querySelectorAll(
-            '.ant-modal-wrap, .ant-drawer-open, .ant-notification-notice',
-          ),
-        ].map((element) => element.textContent.slice(0, 40));
-        const hitName = hit ? `${hit.tagName}.${hit.getAttribute('class') ?? ''}` : 'nothing';
-        return `button at ${String(Math.round(box.x))},${String(Math.round(box.y))} (${String(
-          button.hasAttribute('disabled'),
-        )} disabled) under ${hitName}; open: ${open.join(' | ')}`;
-      })
-      .catch((reason: unknown) => `the button is gone (${String(reason)})`);
-    await keepScreenshot(page, `theme-save-no-reload-${label}`).catch(() => undefined);
-    const calls = [...inFlight].join(', ') || 'none';
-    throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\n${at}\ncalls in flight: ${calls}`,
-    );
-  } finally {
-    page.off('request', track);
-    page.off('requestfinished', untrack);
-    page.off('requestfailed', untrack);
-  }
-}
 
 /** Chooses the left layout in the theme dialog; the page reloads (spec §4). */
 async function chooseLeftLayout(page: Page, lang: keyof typeof LAYOUT_TEXTS): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_API } from '../../contract/api-paths';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 const suite = e2eSuite();
@@ -157,7 +157,7 @@ describe('teacher02', () => {
 
     await page.getByRole('button', { name: '主题' }).click();
     await dialog.getByText('左右布局').click();
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await saveAndReload(page, dialog.getByRole('button', { name: /保\s*存/ }), 'teacher02-left');
     await page.getByRole('button', { name: '锁定菜单' }).waitFor();
     await page.getByRole('button', { name: '锁定菜单' }).click();
     await page.reload();

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db/database';
@@ -179,5 +186,50 @@ export function wholeChunksOnServer(dataDir: string, md5: string, eachSize: numb
     return new PartialUploadRepository(db).receivedCount(md5, eachSize);
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Presses the theme dialog's Save and waits for the reload a layout change makes (spec §4). Two
+ * CI runs on loaded cores once saw no reload within 30 s: should it happen again, the error says
+ * what lay at the button's centre, which dialogs, drawers and toasts were open and which calls
+ * were in flight, and a screenshot is kept.
+ */
+export async function saveAndReload(page: Page, save: Locator, label: string): Promise<void> {
+  const inFlight = new Set<string>();
+  const track = (request: Request) => inFlight.add(`${request.method()} ${request.url()}`);
+  const untrack = (request: Request) => inFlight.delete(`${request.method()} ${request.url()}`);
+  page.on('request', track);
+  page.on('requestfinished', untrack);
+  page.on('requestfailed', untrack);
+  const reloaded = page.waitForEvent('load');
+  try {
+    await Promise.all([reloaded, save.click()]);
+  } catch (error) {
+    reloaded.catch(() => undefined);
+    const at = await save
+      .evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const open = [
+          ...document.querySelectorAll(
+            '.ant-modal-wrap, .ant-drawer-open, .ant-notification-notice',
+          ),
+        ].map((element) => element.textContent.slice(0, 40));
+        const hitName = hit ? `${hit.tagName}.${hit.getAttribute('class') ?? ''}` : 'nothing';
+        return `button at ${String(Math.round(box.x))},${String(Math.round(box.y))} (${String(
+          button.hasAttribute('disabled'),
+        )} disabled) under ${hitName}; open: ${open.join(' | ')}`;
+      })
+      .catch((reason: unknown) => `the button is gone (${String(reason)})`);
+    await keepScreenshot(page, `theme-save-no-reload-${label}`).catch(() => undefined);
+    const calls = [...inFlight].join(', ') || 'none';
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n${at}\ncalls in flight: ${calls}`,
+    );
+  } finally {
+    page.off('request', track);
+    page.off('requestfinished', untrack);
+    page.off('requestfailed', untrack);
   }
 }

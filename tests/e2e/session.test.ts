@@ -9,6 +9,9 @@ async function loggedIn(username: string, remember = false): Promise<OpenedPage>
   const opened = await suite.open('/login');
   await signIn(opened.page, username, DEMO_PASSWORD, remember);
   await opened.page.waitForURL(`${suite.server.url}${LANDING}`);
+  // The desktop's own login check has answered: a test that ends the session next ends it for
+  // the page's next call, never for that check while it is still on its way.
+  await opened.page.getByText(/^欢迎您，/).waitFor();
   return opened;
 }
 

@@ -27,7 +27,11 @@ const LoginDialog = lazy(async () => ({
 const ICONS_WAIT_CAP_MS = 1000;
 
 // The icons' call leaves the moment the login check knows the user (one round trip after me),
-// while the desktop renders, rather than after that render (issue 17: sign-in → icons).
+// while the desktop renders, rather than after that render (issue 17: sign-in → icons). The
+// check starts before this chunk arrives (pages/bootstrap.tsx): a user already known when it
+// runs gets the call at once.
+const alreadyKnown = useSession.getState().user;
+if (alreadyKnown !== null) prefetchMyApps(alreadyKnown.userId, alreadyKnown.unitId);
 useSession.subscribe((state, previous) => {
   if (state.user !== null && previous.user === null) {
     prefetchMyApps(state.user.userId, state.user.unitId);
