@@ -9,17 +9,8 @@ import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-langu
 import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { builtinZhCN } from './builtin-locale';
 import { PageLoadFailed } from './page-frame';
-import { PAGE_MODULES, resolvePage, type PageKind, type ResolvedPage } from './page-resolver';
+import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
 import { useRelogin } from './relogin-store';
-
-/** The pages that need a session and run the login check first thing (useSignedIn). */
-const SIGNED_IN_PAGES: ReadonlySet<PageKind> = new Set([
-  'desktop',
-  'area-desktop',
-  'mobile-desktop',
-  'my-files',
-  'my-face',
-]);
 
 /**
  * The page's element, its chunk downloaded first. Each page is its own chunk: the login page
@@ -72,33 +63,20 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const lang = resolveLanguage(languageContext);
   // A language named in the address is the user's choice: keep it for the next pages.
   if (languageContext.query) persistLanguage(lang);
-  const layer = startLayer({
-    code: module.code,
-    appCode: module.appCode,
-    lang,
-    builtin: builtinZhCN,
-    onReloginRequired: () => {
-      if (page.kind !== 'login') useRelogin.getState().require();
-    },
-  });
-  // A signed-in page starts with the login check (spec §4), before anything else it does: the
-  // check starts once the language and the request client are ready, while the page's chunk may
-  // still be downloading, so its first call waits for neither that chunk nor the first render
-  // (issue 17: sign-in → icons). The page's useLoginCheck takes it.
-  if (SIGNED_IN_PAGES.has(page.kind)) {
-    void layer
-      .then(() => import('../features/login/use-login-check'))
-      .then(({ startLoginCheck }) => {
-        startLoginCheck();
-      })
-      .catch(() => undefined);
-  }
   const [element] = await Promise.allSettled([
     loadPage(page),
     // antd's texts arrive with the page's chunk: a later arrival would re-render every antd
     // component on the page (a long task on a slow PC).
     loadAntdLocale(lang),
-    layer,
+    startLayer({
+      code: module.code,
+      appCode: module.appCode,
+      lang,
+      builtin: builtinZhCN,
+      onReloginRequired: () => {
+        if (page.kind !== 'login') useRelogin.getState().require();
+      },
+    }),
   ]);
   renderLayer(container, element.status === 'fulfilled' ? element.value : <PageLoadFailed />, true);
 }

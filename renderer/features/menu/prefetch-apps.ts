@@ -1,5 +1,6 @@
 import type { MenuCategory } from '../../../contract/desktop';
 import { Prefetch } from '../../core/prefetch';
+import { useSession } from '../../core/session/session-store';
 import { fetchMyApps } from './api';
 
 const prefetched = new Prefetch<MenuCategory[]>();
@@ -12,6 +13,25 @@ const keyOf = (userId: string, unitId: string) => `${userId}\n${unitId}`;
  */
 export function prefetchMyApps(userId: string, unitId: string): void {
   prefetched.put(keyOf(userId, unitId), fetchMyApps(userId, unitId));
+}
+
+let watching = false;
+
+/**
+ * From now on, the icons' call leaves the moment the login check knows the user (one round trip
+ * after me), while the desktop's code loads and renders, rather than after its first render
+ * (issue 17: sign-in → icons). A user already known gets the call at once. Once per page.
+ */
+export function prefetchMyAppsOnSignIn(): void {
+  if (watching) return;
+  watching = true;
+  const known = useSession.getState().user;
+  if (known !== null) prefetchMyApps(known.userId, known.unitId);
+  useSession.subscribe((state, previous) => {
+    if (state.user !== null && previous.user === null) {
+      prefetchMyApps(state.user.userId, state.user.unitId);
+    }
+  });
 }
 
 /** The prefetched icon list of this user and unit (once), or a fresh call. */

@@ -11,8 +11,7 @@ import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
-import { useSession } from '../../core/session/session-store';
-import { myAppsSettled, prefetchMyApps } from '../../features/menu/prefetch-apps';
+import { myAppsSettled, prefetchMyAppsOnSignIn } from '../../features/menu/prefetch-apps';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
 // the session ends mid-page: downloaded then, not before the desktop's first paint (issue 17).
@@ -26,17 +25,8 @@ const LoginDialog = lazy(async () => ({
  */
 const ICONS_WAIT_CAP_MS = 1000;
 
-// The icons' call leaves the moment the login check knows the user (one round trip after me),
-// while the desktop renders, rather than after that render (issue 17: sign-in → icons). The
-// check starts before this chunk arrives (pages/bootstrap.tsx): a user already known when it
-// runs gets the call at once.
-const alreadyKnown = useSession.getState().user;
-if (alreadyKnown !== null) prefetchMyApps(alreadyKnown.userId, alreadyKnown.unitId);
-useSession.subscribe((state, previous) => {
-  if (state.user !== null && previous.user === null) {
-    prefetchMyApps(state.user.userId, state.user.unitId);
-  }
-});
+// The icons' call leaves the moment the login check knows the user, while the desktop renders.
+prefetchMyAppsOnSignIn();
 
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
