@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import electron from 'vite-plugin-electron/simple';
 import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles';
 import { langFilesPlugin } from './scripts/vite/lang-files';
+import { pageFilesPlugin } from './scripts/vite/page-files';
+import type { LandingPageCode } from './contract/web-build';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const rendererDir = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -40,6 +42,12 @@ export default defineConfig(({ command }) => ({
     react(),
     langFilesPlugin({ rendererDir, phVersion: pkg.version }),
     antdStaticStylesPlugin({ rendererDir }),
+    pageFilesPlugin({
+      pages: {
+        desktop: `${rendererDir}/pages/desktop/desktop-page.tsx`,
+        'mobile-desktop': `${rendererDir}/pages/mobile-desktop/mobile-desktop-page.tsx`,
+      } satisfies Record<LandingPageCode, string>,
+    }),
     devLandingPages(),
     // The Electron main and preload are compiled by `vite build` only; the dev server is the
     // plain web build (the Electron client has its own start script).

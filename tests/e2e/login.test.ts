@@ -176,6 +176,23 @@ describe('page start', () => {
     expect(calls.filter((call) => call === '/api/base/desktop/my_app_icon')).toHaveLength(1);
   });
 
+  it("fetches the desktop's code while the user types; the desktop then takes it from the cache", async () => {
+    const { page } = await open('/login');
+    const link = page.locator('link[rel=prefetch][href*="/assets/desktop-page-"]');
+    await link.waitFor({ state: 'attached' });
+    const href = new URL((await link.getAttribute('href')) ?? '', suite.server.url).href;
+    // The prefetch has finished (its resource entry is written when it ends).
+    await page.waitForFunction((url) => performance.getEntriesByName(url).length > 0, href);
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+    const loaded = await page.evaluate((url) => {
+      const [entry] = performance.getEntriesByName(url) as PerformanceResourceTiming[];
+      return entry === undefined ? null : { transferSize: entry.transferSize };
+    }, href);
+    // Loaded by the desktop, and nothing of it came over the network.
+    expect(loaded).toEqual({ transferSize: 0 });
+  });
+
   it('says so when the page code cannot be downloaded, and loads it again on request', async () => {
     const { page } = await open('/login');
     await signIn(page, 'teacher01', DEMO_PASSWORD);

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { detectDevice } from '../../core/device';
 import { hashRoute, useHash } from '../../core/hash-route';
 import { PageLoading } from '../page-frame';
 import { BindView } from './bind-view';
 import { LoginView } from './login-view';
+import { prefetchLandingPage, whenIdle } from './prefetch-landing';
 
 // The binding page shares the login form: in the login page's chunk (plain markup, small), so
 // the form's code is not split into shared chunks that compress worse. The forgot-password
@@ -29,6 +31,15 @@ export function LoginPage({ initialRoute }: { initialRoute: string | null }) {
   useEffect(() => {
     if (!known) window.location.replace('#/login');
   }, [known]);
+
+  // While the user types, the desktop's code comes into the cache (issue 17: sign-in → icons).
+  useEffect(
+    () =>
+      whenIdle(() => {
+        prefetchLandingPage(detectDevice() === 'pc' ? 'desktop' : 'mobile-desktop');
+      }),
+    [],
+  );
 
   if (route === '/bind/' || route === '/bind') {
     return <BindView />;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { pageFiles, type PageFilesBundle } from './page-files';
+
+const chunk = (
+  fileName: string,
+  imports: string[],
+  options: { facade?: string; entry?: boolean; css?: string[] } = {},
+) => ({
+  type: 'chunk' as const,
+  fileName,
+  facadeModuleId: options.facade ?? null,
+  isEntry: options.entry ?? false,
+  imports,
+  viteMetadata: { importedCss: new Set(options.css ?? []) },
+});
+
+const bundle: PageFilesBundle = {
+  'assets/index.js': chunk('assets/index.js', ['assets/react.js'], {
+    facade: '/src/main.tsx',
+    entry: true,
+    css: ['assets/index.css'],
+  }),
+  'assets/react.js': chunk('assets/react.js', []),
+  'assets/desktop-page.js': chunk(
+    'assets/desktop-page.js',
+    ['assets/react.js', 'assets/shell.js'],
+    { facade: '/src/pages/desktop/desktop-page.tsx', css: ['assets/desktop.css'] },
+  ),
+  'assets/shell.js': chunk('assets/shell.js', ['assets/menu.js', 'assets/react.js'], {
+    css: ['assets/shell.css'],
+  }),
+  'assets/menu.js': chunk('assets/menu.js', ['assets/shell.js']),
+  // A lazy part of the desktop (a dynamic import): not in its list.
+  'assets/todo-panel.js': chunk('assets/todo-panel.js', ['assets/react.js'], {
+    facade: '/src/features/todo/todo-panel.tsx',
+  }),
+  'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
+};
+
+describe('pageFiles', () => {
+  it("lists a page chunk's static closure and its styles, without what the entry loaded", () => {
+    expect(pageFiles(bundle, { desktop: '/src/pages/desktop/desktop-page.tsx' }, '/')).toEqual({
+      desktop: [
+        '/assets/desktop-page.js',
+        '/assets/desktop.css',
+        '/assets/shell.js',
+        '/assets/shell.css',
+        '/assets/menu.js',
+      ],
+    });
+  });
+
+  it('puts the configured base in front', () => {
+    expect(
+      pageFiles(bundle, { desktop: '/src/pages/desktop/desktop-page.tsx' }, '/web/').desktop?.[0],
+    ).toBe('/web/assets/desktop-page.js');
+  });
+
+  it('fails the build when a page has no chunk of its own', () => {
+    expect(() => pageFiles(bundle, { desktop: '/src/pages/desktop/gone.tsx' })).toThrow(
+      /no chunk for desktop/,
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { PAGE_FILES_ELEMENT_ID } from '../../contract/web-build';
+
+/** The part of an output chunk this plugin reads. */
+export interface PageFilesChunk {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  imports: readonly string[];
+  viteMetadata?: { importedCss: ReadonlySet<string> };
+}
+
+export type PageFilesBundle = Record<string, PageFilesChunk | { type: 'asset'; fileName: string }>;
+
+/** A chunk's file, the files of its static imports (transitively) and their styles. */
+function closure(bundle: PageFilesBundle, fileName: string, into: Set<string>): void {
+  if (into.has(fileName)) return;
+  const chunk = bundle[fileName];
+  if (chunk?.type !== 'chunk') return;
+  into.add(fileName);
+  for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+  for (const imported of chunk.imports) closure(bundle, imported, into);
+}
+
+/**
+ * The files each page's chunk needs beyond what the entry already loaded, as URL paths under
+ * `base`, keyed by page name. `pages` maps a page name to its module's absolute path (the chunk
+ * whose facade it is: the page's dynamic import).
+ */
+export function pageFiles(
+  bundle: PageFilesBundle,
+  pages: Readonly<Record<string, string>>,
+  base = '/',
+): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter(
+    (output): output is PageFilesChunk => output.type === 'chunk',
+  );
+  const loaded = new Set<string>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+    closure(bundle, entry.fileName, loaded);
+  }
+  const lists: Record<string, string[]> = {};
+  for (const [page, modulePath] of Object.entries(pages)) {
+    const chunk = chunks.find(
+      (candidate) =>
+        candidate.facadeModuleId !== null &&
+        path.normalize(candidate.facadeModuleId) === path.normalize(modulePath),
+    );
+    if (!chunk) throw new Error(`page-files: no chunk for ${page} (${modulePath})`);
+    const files = new Set<string>();
+    closure(bundle, chunk.fileName, files);
+    lists[page] = [...files].filter((file) => !loaded.has(file)).map((file) => `${base}${file}`);
+  }
+  return lists;
+}
+
+/**
+ * Writes into the built HTML, as a JSON block (data, never run), the files of the pages a user
+ * lands on after signing in. The login page prefetches them while the user types, so the desktop
+ * after sign-in finds its code in the cache: its first calls do not queue behind forty module
+ * downloads on the browser's six connections (issue 17: sign-in → icons).
+ */
+export function pageFilesPlugin(options: { pages: Readonly<Record<string, string>> }): Plugin {
+  let base = '/';
+  return {
+    name: 'edudesk-page-files',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const lists = pageFiles(context.bundle, options.pages, base);
+        return {
+          html,
+          tags: [
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: PAGE_FILES_ELEMENT_ID },
+              // File names are hashes and paths; '<' is escaped all the same.
+              children: JSON.stringify(lists).replaceAll('<', '\\u003c'),
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
+    },
+  };
+}
