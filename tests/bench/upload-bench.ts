@@ -404,6 +404,7 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
     const idle = peakMemoryMb(serverPid);
     const env: LaneEnv = { browser, base, cookie, file, md5 };
     const samples = new Map<string, LaneSample[]>(lanes.map((lane) => [lane.id, []]));
+    const peakRaisedBy = new Map<string, number>();
     // Warm-up rounds (BENCH_UPLOAD_WARMUP, default 1) run every lane once, unmeasured: the
     // server's and Chromium's first-time costs (JIT, caches, the first file) stay out.
     for (let round = 1 - warmup; round <= rounds; round += 1) {
@@ -425,6 +426,7 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
             };
           },
         });
+        const peakBefore = peakMemoryMb(serverPid);
         try {
           const server = processCpuSeconds(serverPid);
           const browserCpu = treeSnapshot(process.pid, [serverPid]);
@@ -444,6 +446,12 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
           console.log(`    ${describeSample(lane.id, sample)}`);
         } finally {
           await opened.close();
+        }
+        // Which lane raised the server's peak, and by how much (the memory target's "where").
+        const raised = peakMemoryMb(serverPid) - peakBefore;
+        if (raised > 0) {
+          peakRaisedBy.set(lane.id, (peakRaisedBy.get(lane.id) ?? 0) + raised);
+          console.log(`    ${lane.id} raised the server's peak RSS by ${raised.toFixed(1)} MB`);
         }
         if (lane.stores) forgetContent(dataDir, md5);
         rmSync(path.join(workDir, 'tus'), { recursive: true, force: true });
@@ -543,7 +551,12 @@ async function uploadBenchmark(browser: Browser, dir: string, row: Row, report: 
       `${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB over idle)`,
       '< 200 MB',
       memoryPass,
-      memoryPass ? '' : `over by ${(peak - 200).toFixed(0)} MB; idle ${idle.toFixed(0)} MB`,
+      `${memoryPass ? '' : `over by ${(peak - 200).toFixed(0)} MB; `}idle ${idle.toFixed(0)} MB; raised by ${
+        [...peakRaisedBy]
+          .sort((a, b) => b[1] - a[1])
+          .map(([id, mb]) => `${id} +${mb.toFixed(0)} MB`)
+          .join(', ') || 'no lane'
+      }`,
     );
     return failed;
   } finally {
