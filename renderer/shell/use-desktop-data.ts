@@ -30,7 +30,7 @@ export interface DesktopData {
  * user is an administrator.
  */
 export function useDesktopData(user: CurrentUser): DesktopData {
-  // The icons already prefetched (prefetchMyApps) are drawn by the first render.
+  // The icons already prefetched (prefetchMyAppsOnSignIn) are drawn by the first render.
   const [ready] = useState(() => peekMyApps(user.userId, user.unitId));
   // Loading until the icons of the current generation arrived.
   const [loadedGeneration, setLoadedGeneration] = useState(ready === null ? -1 : 0);
@@ -50,7 +50,7 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     let active = true;
     const viewer = { userType: user.userType, unitType: user.unitType };
     // Each answer is applied as it arrives: the icons never wait for the slower calls.
-    // Started when the user became known (prefetchMyApps), else now.
+    // Started when the user became known (prefetchMyAppsOnSignIn), else now.
     const apps = takeMyApps(user.userId, user.unitId);
     const appCounts = fetchUnreadCodeCounts().then(unreadMap);
     apps

@@ -8,28 +8,15 @@ const prefetched = new Prefetch<MenuCategory[]>();
 const keyOf = (userId: string, unitId: string) => `${userId}\n${unitId}`;
 
 /**
- * Starts the icon list's call (my_app_icon) as soon as the user is known, before the desktop's
- * first render: the call then overlaps that render instead of waiting for its effects.
- */
-export function prefetchMyApps(userId: string, unitId: string): void {
-  prefetched.put(keyOf(userId, unitId), fetchMyApps(userId, unitId));
-}
-
-let watching = false;
-
-/**
- * From now on, the icons' call leaves the moment the login check knows the user (one round trip
- * after me), while the desktop's code loads and renders, rather than after its first render
- * (issue 17: sign-in → icons). A user already known gets the call at once. Once per page.
+ * From now on, the icon list's call (my_app_icon) leaves the moment the login check knows the
+ * user (one round trip after me), while the desktop renders, rather than after its first render
+ * (issue 17: sign-in → icons). The desktop page starts this once, as its module runs.
  */
 export function prefetchMyAppsOnSignIn(): void {
-  if (watching) return;
-  watching = true;
-  const known = useSession.getState().user;
-  if (known !== null) prefetchMyApps(known.userId, known.unitId);
   useSession.subscribe((state, previous) => {
     if (state.user !== null && previous.user === null) {
-      prefetchMyApps(state.user.userId, state.user.unitId);
+      const { userId, unitId } = state.user;
+      prefetched.put(keyOf(userId, unitId), fetchMyApps(userId, unitId));
     }
   });
 }
