@@ -6,7 +6,6 @@ import electron from 'vite-plugin-electron/simple';
 import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles';
 import { langFilesPlugin } from './scripts/vite/lang-files';
 import { pageFilesPlugin } from './scripts/vite/page-files';
-import type { LandingPageCode } from './contract/web-build';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const rendererDir = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -42,12 +41,7 @@ export default defineConfig(({ command }) => ({
     react(),
     langFilesPlugin({ rendererDir, phVersion: pkg.version }),
     antdStaticStylesPlugin({ rendererDir }),
-    pageFilesPlugin({
-      pages: {
-        desktop: `${rendererDir}/pages/desktop/desktop-page.tsx`,
-        'mobile-desktop': `${rendererDir}/pages/mobile-desktop/mobile-desktop-page.tsx`,
-      } satisfies Record<LandingPageCode, string>,
-    }),
+    pageFilesPlugin({ rendererDir }),
     devLandingPages(),
     // The Electron main and preload are compiled by `vite build` only; the dev server is the
     // plain web build (the Electron client has its own start script).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as AntdModule from 'antd';
 import type * as ReactModule from 'react';
 import type { Plugin } from 'vite';
+import { LANDING_PAGE_MODULES } from './landing-pages';
 
 /**
  * antd's styles as a stylesheet built with the page, instead of generated in the browser.
@@ -124,9 +125,6 @@ export const DESKTOP_COMPONENTS: readonly string[] = [
   'Dropdown',
   'Radio',
 ];
-
-/** The desktop pages, whose modules may only draw the login and desktop sets. */
-const DESKTOP_PAGES = ['desktop-page.tsx', 'mobile-desktop-page.tsx'] as const;
 
 /** A module that brings the app set with it: its own modules may draw any component. */
 export const APP_SET_IMPORT = "import 'virtual:antd-static/app.css';";
@@ -274,8 +272,9 @@ export function antdStaticStylesPlugin({ rendererDir }: { rendererDir: string })
     },
     generateBundle() {
       const moduleIds = [...this.getModuleIds()];
+      // A page's module, by its path under renderer/.
       const pageModule = (file: string) =>
-        moduleIds.find((id) => id.endsWith(path.join('pages', file)));
+        moduleIds.find((id) => id.endsWith(path.normalize(file)));
       const check = (pages: readonly string[], allowedList: readonly string[], where: string) => {
         const starts = pages.map(pageModule).filter((id) => id !== undefined);
         const allowed = new Set(allowedList);
@@ -291,13 +290,13 @@ export function antdStaticStylesPlugin({ rendererDir }: { rendererDir: string })
           );
         }
       };
-      // The login page's modules and those it loads lazily may only use LOGIN_COMPONENTS.
-      const login = componentsToExtract(LOGIN_COMPONENTS);
-      check([path.join('login', 'login-page.tsx')], login, 'The login page');
-      const desktop = componentsToExtract(DESKTOP_COMPONENTS);
+      // The login page's modules and those it loads lazily may only use the login set; the
+      // desktops' the login and the desktop sets.
+      const login = setComponents('login', []);
+      check(['pages/login/login-page.tsx'], login, 'The login page');
       check(
-        DESKTOP_PAGES.map((file) => path.join(file.replace(/-page\.tsx$/, ''), file)),
-        [...login, ...desktop],
+        Object.values(LANDING_PAGE_MODULES),
+        [...login, ...setComponents('desktop', [])],
         'A desktop page',
       );
     },

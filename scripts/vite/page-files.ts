@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { PAGE_FILES_ELEMENT_ID } from '../../contract/web-build';
+import { LANDING_PAGE_MODULES } from './landing-pages';
 
 /** The part of an output chunk this plugin reads. */
 export interface PageFilesChunk {
@@ -62,7 +63,13 @@ export function pageFiles(
  * after sign-in finds its code in the cache: its first calls do not queue behind forty module
  * downloads on the browser's six connections (issue 17: sign-in → icons).
  */
-export function pageFilesPlugin(options: { pages: Readonly<Record<string, string>> }): Plugin {
+export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugin {
+  const pages = Object.fromEntries(
+    Object.entries(LANDING_PAGE_MODULES).map(([page, file]) => [
+      page,
+      path.join(rendererDir, file),
+    ]),
+  );
   let base = '/';
   return {
     name: 'edudesk-page-files',
@@ -74,7 +81,7 @@ export function pageFilesPlugin(options: { pages: Readonly<Record<string, string
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
-        const lists = pageFiles(context.bundle, options.pages, base);
+        const lists = pageFiles(context.bundle, pages, base);
         return {
           html,
           tags: [
