@@ -6,6 +6,7 @@ import electron from 'vite-plugin-electron/simple';
 import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles';
 import { langFilesPlugin } from './scripts/vite/lang-files';
 import { pageFilesPlugin } from './scripts/vite/page-files';
+import { precompressPlugin } from './scripts/vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const rendererDir = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -42,6 +43,7 @@ export default defineConfig(({ command }) => ({
     langFilesPlugin({ rendererDir, phVersion: pkg.version }),
     antdStaticStylesPlugin({ rendererDir }),
     pageFilesPlugin({ rendererDir }),
+    precompressPlugin(),
     devLandingPages(),
     // The Electron main and preload are compiled by `vite build` only; the dev server is the
     // plain web build (the Electron client has its own start script).

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/vite/precompress';
 
 /**
  * Notices (通知公告), the reference server's platform application built on PH, as a bundle of its
@@ -9,6 +10,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer/apps/notices', import.meta.url)),
   publicDir: false,
+  plugins: [precompressPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web/common/apps/notices', import.meta.url)),
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/vite/precompress';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -15,7 +16,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  */
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
-  plugins: [react()],
+  // ph.d.ts and its types/ are written before this build (package.json), so they are compressed too.
+  plugins: [react(), precompressPlugin()],
   resolve: {
     // echarts' theme files register themselves on require('echarts/lib/echarts'), the full
     // echarts; give them echarts/core's registerTheme instead (renderer/ui/chart).

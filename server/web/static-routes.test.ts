@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/vite/precompress';
 import { HTML_CSP } from '../http/security-headers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -154,6 +156,85 @@ describe('web build serving', () => {
     const post = await t.app.inject({ method: 'POST', url: '/api/uaa/oauth/me' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe("the build's compressed copies", () => {
+  let t: TestApp;
+  let webRoot: string;
+  // Compressible and over the build's 1 KiB floor.
+  const script = `export const rows = [${Array.from({ length: 200 }, (_, i) => `'row ${String(i)}'`).join(', ')}];`;
+  const page = `<!doctype html><html><body><div id="root"></div>${'<p>EduDesk</p>'.repeat(100)}</body></html>`;
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-web-br-'));
+    write(webRoot, 'index.html', page);
+    write(webRoot, 'assets/app-abc123.js', script);
+    write(webRoot, 'assets/stale-abc123.js', script);
+    await precompressDir(webRoot);
+    // Changed after the build: its copies are older than the file and must not be sent.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(webRoot, 'assets/stale-abc123.js'), later, later);
+    t = await createTestApp({ webRoot });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the Brotli copy to a browser that accepts it, with the same type and caching', async () => {
+    const plain = await get('/assets/app-abc123.js');
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('follows the q-values: gzip when Brotli is refused, the file itself when both are', async () => {
+    const gz = await get('/assets/app-abc123.js', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const preferred = await get('/assets/app-abc123.js', 'br;q=0.5, gzip;q=0.9');
+    expect(preferred.headers['content-encoding']).toBe('gzip');
+    const none = await get('/assets/app-abc123.js', 'br;q=0, gzip;q=0, identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(script);
+  });
+
+  it('sends the file itself, never an older copy, when it changed after the build', async () => {
+    const response = await get('/assets/stale-abc123.js', 'br, gzip');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(script);
+  });
+
+  it('compresses the app page too, with its security headers and conditional requests', async () => {
+    const response = await get('/pages/base/pc_desktop_all/index.html', 'br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+    expect(response.headers).toMatchObject(HTML_HEADERS);
+    const again = await t.app.inject({
+      url: '/pages/base/pc_desktop_all/index.html',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // Each coding is its own representation: the plain page's validator differs.
+    const plain = await get('/pages/base/pc_desktop_all/index.html');
+    expect(plain.headers.etag).not.toBe(response.headers.etag);
   });
 });
 

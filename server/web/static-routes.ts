@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sendHtmlPage } from '../http/html-pages';
 import { isApiPath } from '../http/paths';
 import { setHtmlSecurityHeaders } from '../http/security-headers';
+import { compressedCopy, precompressedType } from './precompressed';
 import { cacheControlFor, classifyWebPath } from './web-paths';
 
 const INDEX_FILE = 'index.html';
@@ -50,9 +51,21 @@ export async function registerWebRoutes(app: FastifyInstance, webRoot: string): 
     dotfiles: 'deny',
   });
 
-  function sendBuildFile(reply: FastifyReply, file: string): FastifyReply {
+  /**
+   * Sends a build file (already checked by fileInside). Text files go out with the media type of
+   * PRECOMPRESSED_TYPES and, when the browser accepts it, as the build's Brotli or gzip copy.
+   */
+  async function sendBuildFile(reply: FastifyReply, file: string): Promise<FastifyReply> {
     if (file.endsWith('.html')) setHtmlSecurityHeaders(reply);
-    return reply.header('cache-control', cacheControlFor(file)).sendFile(file, root);
+    reply.header('cache-control', cacheControlFor(file));
+    const type = precompressedType(file);
+    if (!type) return reply.sendFile(file, root);
+    reply.header('vary', 'accept-encoding').header('content-type', type);
+    const copy = await compressedCopy(root, file, reply.request.headers['accept-encoding']);
+    if (!copy) return reply.sendFile(file, root, { contentType: false });
+    return reply
+      .header('content-encoding', copy.encoding)
+      .sendFile(copy.file, root, { contentType: false });
   }
 
   async function sendIndex(reply: FastifyReply): Promise<FastifyReply> {
