@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import electron from 'vite-plugin-electron/simple';
-import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles';
-import { langFilesPlugin } from './scripts/vite/lang-files';
-import { pageFilesPlugin } from './scripts/vite/page-files';
-import { precompressPlugin } from './scripts/vite/precompress';
+import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles.ts';
+import { langFilesPlugin } from './scripts/vite/lang-files.ts';
+import { pageFilesPlugin } from './scripts/vite/page-files.ts';
+import { precompressPlugin } from './scripts/vite/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const rendererDir = fileURLToPath(new URL('./renderer', import.meta.url));

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { precompressPlugin } from './scripts/vite/precompress';
+import { precompressPlugin } from './scripts/vite/precompress.ts';
 
 /**
  * Notices (通知公告), the reference server's platform application built on PH, as a bundle of its

@@ -7,6 +7,41 @@ export const PAGE_FILES_ELEMENT_ID = 'edudesk-page-files';
 /** The landing pages whose files the HTML lists. */
 export type LandingPageCode = 'desktop' | 'mobile-desktop';
 
+/** The pages a user lands on after signing in (spec §2); the area desktop is the desktop's code. */
+export type LandingPageKind = 'desktop' | 'area-desktop' | 'mobile-desktop';
+
+export const LANDING_PAGE_CODE: Readonly<Record<LandingPageKind, LandingPageCode>> = {
+  desktop: 'desktop',
+  'area-desktop': 'desktop',
+  'mobile-desktop': 'mobile-desktop',
+};
+
+const SEGMENT = '[A-Za-z0-9_-]+';
+const LANDING_PATHS: readonly (readonly [RegExp, LandingPageKind])[] = [
+  [/^\/area\/areaBase\/pc_areaDesktop_all\/index\.html$/, 'area-desktop'],
+  [new RegExp(`^/${SEGMENT}/base/mobile_desktop_all/index\\.html$`), 'mobile-desktop'],
+  [new RegExp(`^/${SEGMENT}/base/pc_(desktop_all|app_tm)/index\\.html$`), 'desktop'],
+];
+
+/**
+ * The landing page a production path shows (spec §2 `/{root}/base/pc_desktop_all/index.html` and
+ * its kin), for the app (renderer/pages/page-resolver.ts) and the server, which sends such a path
+ * the HTML that links the page's files (LANDING_PAGE_HTML).
+ */
+export function landingPageOfPath(pathname: string): LandingPageKind | undefined {
+  return LANDING_PATHS.find(([pattern]) => pattern.test(pathname))?.[1];
+}
+
+/**
+ * Where the build writes each landing page's HTML: the app's index.html with the page's scripts
+ * and styles linked in its head (scripts/vite/page-files.ts), so the browser fetches them while
+ * it parses the page instead of after the entry script has run.
+ */
+export const LANDING_PAGE_HTML: Readonly<Record<LandingPageCode, string>> = {
+  desktop: 'landing/desktop.html',
+  'mobile-desktop': 'landing/mobile-desktop.html',
+};
+
 /**
  * The text files of the web build that the build also stores compressed beside themselves
  * (`name.br`, `name.gz`; scripts/vite/precompress.ts), with the media type the server sends them

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANDING_PAGE_CODE, landingPageOfPath } from '../../contract/web-build';
 import { resolvePage } from './page-resolver';
 
 describe('resolvePage', () => {
@@ -40,5 +41,26 @@ describe('resolvePage', () => {
   it('does not match look-alike paths', () => {
     expect(resolvePage('/pages/base/pc_desktop_all/index.htmlx').kind).toBe('login');
     expect(resolvePage('/pages/x/base/pc_desktop_all/index.html').kind).toBe('login');
+  });
+});
+
+describe('landingPageOfPath', () => {
+  // The server sends these paths the landing page's own HTML: it must agree with the app.
+  it.each([
+    ['/pages/base/pc_desktop_all/index.html', 'desktop'],
+    ['/school/base/pc_app_tm/index.html', 'desktop'],
+    ['/area/areaBase/pc_areaDesktop_all/index.html', 'area-desktop'],
+    ['/pages/base/mobile_desktop_all/index.html', 'mobile-desktop'],
+    ['/pages/base/pc_myFiles_all/index.html', undefined],
+    ['/pages/login/pc_bind_all/index.html', undefined],
+    ['/pages/other/pc_desktop_all/index.html', undefined],
+    ['/area/other/pc_areaDesktop_all/index.html', undefined],
+    ['/pages/base/pc_desktop_all/index.htmlx', undefined],
+    ['/login', undefined],
+  ] as const)('%s → %s, as resolvePage', (path, expected) => {
+    expect(landingPageOfPath(path)).toBe(expected);
+    const { kind } = resolvePage(path);
+    if (expected) expect(kind).toBe(expected);
+    else expect(Object.keys(LANDING_PAGE_CODE)).not.toContain(kind);
   });
 });

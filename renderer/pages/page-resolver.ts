@@ -1,3 +1,5 @@
+import { landingPageOfPath } from '../../contract/web-build';
+
 /**
  * Which page a URL path shows (spec §2 routes and landing pages). The platform serves one web
  * build at every landing path; the path picks the page, the hash picks the route inside it.
@@ -36,21 +38,12 @@ export function resolvePage(pathname: string): ResolvedPage {
   if (pathname in LOGIN_PATH_ROUTES) {
     return { kind: 'login', initialRoute: LOGIN_PATH_ROUTES[pathname] ?? null };
   }
-  if (/^\/area\/areaBase\/pc_areaDesktop_all\/index\.html$/.test(pathname)) {
-    return { kind: 'area-desktop', initialRoute: null };
-  }
-  if (
-    pathname === '/mobile_desktop_all.html' ||
-    new RegExp(`^/${SEGMENT}/base/mobile_desktop_all/index\\.html$`).test(pathname)
-  ) {
+  const landing = landingPageOfPath(pathname);
+  if (landing) return { kind: landing, initialRoute: null };
+  // The dev server's landing pages (vite.config.ts).
+  if (pathname === '/mobile_desktop_all.html')
     return { kind: 'mobile-desktop', initialRoute: null };
-  }
-  if (
-    pathname === '/pc_desktop_all.html' ||
-    new RegExp(`^/${SEGMENT}/base/pc_(desktop_all|app_tm)/index\\.html$`).test(pathname)
-  ) {
-    return { kind: 'desktop', initialRoute: null };
-  }
+  if (pathname === '/pc_desktop_all.html') return { kind: 'desktop', initialRoute: null };
   if (new RegExp(`^/${SEGMENT}/login/pc_bind_all/index\\.html$`).test(pathname)) {
     return { kind: 'bind', initialRoute: null };
   }

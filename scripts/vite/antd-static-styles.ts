@@ -4,7 +4,7 @@ import path from 'node:path';
 import type * as AntdModule from 'antd';
 import type * as ReactModule from 'react';
 import type { Plugin } from 'vite';
-import { LANDING_PAGE_MODULES } from './landing-pages';
+import { LANDING_PAGE_MODULES } from './landing-pages.ts';
 
 /**
  * antd's styles as a stylesheet built with the page, instead of generated in the browser.

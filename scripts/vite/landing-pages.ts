@@ -1,4 +1,4 @@
-import type { LandingPageCode } from '../../contract/web-build';
+import type { LandingPageCode } from '../../contract/web-build.ts';
 
 /**
  * The pages a user lands on after signing in, by their module under renderer/ (the desktop page

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { deepMerge, isJsonObject, type JsonObject } from '../../contract/deep-merge';
+import { deepMerge, isJsonObject, type JsonObject } from '../../contract/deep-merge.ts';
 
 /**
  * Emits the language files of spec §7 from the renderer's locale folders:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFiles, type PageFilesBundle } from './page-files';
+import { landingPageHtml, pageFiles, type PageFilesBundle } from './page-files';
 
 const chunk = (
   fileName: string,
@@ -60,5 +60,27 @@ describe('pageFiles', () => {
     expect(() => pageFiles(bundle, { desktop: '/src/pages/desktop/gone.tsx' })).toThrow(
       /no chunk for desktop/,
     );
+  });
+});
+
+describe('landingPageHtml', () => {
+  const html =
+    '<!doctype html>\n<html>\n  <head>\n    <link rel="stylesheet" href="/assets/index.css">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+
+  it("links the page's styles as stylesheets and its scripts as module preloads, after the entry's", () => {
+    const page = landingPageHtml(html, ['/assets/desktop-page.js', '/assets/desktop.css']);
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head.indexOf('/assets/index.css')).toBeLessThan(head.indexOf('/assets/desktop.css'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/desktop-page.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/desktop.css">');
+    expect(page.slice(page.indexOf('</head>'))).toBe(html.slice(html.indexOf('</head>')));
+    expect(landingPageHtml(html, [])).toBe(html);
+  });
+
+  it('escapes what it writes into attributes, and refuses HTML without a head', () => {
+    expect(landingPageHtml(html, ['/assets/a"><script>x</script>.js'])).toContain(
+      'href="/assets/a&quot;>&lt;script>x&lt;/script>.js"',
+    );
+    expect(() => landingPageHtml('<html><body></body></html>', ['/a.js'])).toThrow(/no <\/head>/);
   });
 });

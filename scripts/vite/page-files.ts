@@ -1,7 +1,11 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { PAGE_FILES_ELEMENT_ID } from '../../contract/web-build';
-import { LANDING_PAGE_MODULES } from './landing-pages';
+import {
+  LANDING_PAGE_HTML,
+  PAGE_FILES_ELEMENT_ID,
+  type LandingPageCode,
+} from '../../contract/web-build.ts';
+import { LANDING_PAGE_MODULES } from './landing-pages.ts';
 
 /** The part of an output chunk this plugin reads. */
 export interface PageFilesChunk {
@@ -57,11 +61,35 @@ export function pageFiles(
   return lists;
 }
 
+const escapeAttribute = (value: string): string =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * A landing page's HTML: the app's, with the page's files linked at the end of its head (its
+ * styles as stylesheets, its scripts as module preloads), so the browser fetches and compiles
+ * them while it parses the page. Vite's loader finds the links there and adds none of its own.
+ */
+export function landingPageHtml(html: string, files: readonly string[]): string {
+  const at = html.indexOf('</head>');
+  if (at < 0) throw new Error('page-files: the built HTML has no </head>');
+  const links = files
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
+        : `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
+    )
+    .map((link) => `${link}\n  `)
+    .join('');
+  return `${html.slice(0, at)}${links}${html.slice(at)}`;
+}
+
 /**
  * Writes into the built HTML, as a JSON block (data, never run), the files of the pages a user
  * lands on after signing in. The login page prefetches them while the user types, so the desktop
  * after sign-in finds its code in the cache: its first calls do not queue behind forty module
- * downloads on the browser's six connections (issue 17: sign-in → icons).
+ * downloads on the browser's six connections (issue 17: sign-in → icons). And writes each landing
+ * page's own HTML (LANDING_PAGE_HTML, sent by the server at the page's paths) with those files
+ * linked: a desktop opened directly, or reloaded, fetches them while its HTML is parsed.
  */
 export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugin {
   const pages = Object.fromEntries(
@@ -94,6 +122,22 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
             },
           ],
         };
+      },
+    },
+    // After Vite's HTML plugin has written index.html into the bundle.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return;
+        const lists = pageFiles(bundle, pages, base);
+        for (const [page, fileName] of Object.entries(LANDING_PAGE_HTML)) {
+          this.emitFile({
+            type: 'asset',
+            fileName,
+            source: landingPageHtml(String(index.source), lists[page as LandingPageCode] ?? []),
+          });
+        }
       },
     },
   };

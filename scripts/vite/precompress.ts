@@ -7,7 +7,7 @@ import {
   PRECOMPRESSED_ENCODINGS,
   PRECOMPRESSED_TYPES,
   type PrecompressedEncoding,
-} from '../../contract/web-build';
+} from '../../contract/web-build.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div>EduDesk app</body></html>';
 const BIND_PAGE = '<!doctype html><html><body>own bind page</body></html>';
+const MOBILE_DESKTOP_PAGE = '<!doctype html><html><body>mobile desktop page</body></html>';
 
 const HTML_HEADERS = {
   'content-security-policy': HTML_CSP,
@@ -67,6 +68,30 @@ describe('web build serving', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers).toMatchObject(HTML_HEADERS);
+  });
+
+  it("serves a desktop's paths the build's desktop HTML, when the build has it", async () => {
+    const bare = await t.app.inject({ url: '/pages/base/mobile_desktop_all/index.html' });
+    expect(bare.body).toBe(INDEX);
+    write(webRoot, 'landing/mobile-desktop.html', MOBILE_DESKTOP_PAGE);
+    try {
+      for (const url of [
+        '/pages/base/mobile_desktop_all/index.html',
+        '/school/base/mobile_desktop_all/index.html',
+      ]) {
+        const response = await t.app.inject({ url });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe(MOBILE_DESKTOP_PAGE);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers).toMatchObject(HTML_HEADERS);
+      }
+      // Other pages keep the app's HTML.
+      const desktop = await t.app.inject({ url: '/pages/base/pc_desktop_all/index.html' });
+      expect(desktop.body).toBe(INDEX);
+      expect((await t.app.inject({ url: '/login' })).body).toBe(INDEX);
+    } finally {
+      fs.rmSync(path.join(webRoot, 'landing'), { recursive: true, force: true });
+    }
   });
 
   it("serves a landing page's own file when the build has one", async () => {

@@ -89,9 +89,11 @@ export async function registerWebRoutes(app: FastifyInstance, webRoot: string): 
       case 'spa':
         return sendIndex(reply);
       case 'landing':
-        return (await fileInside(root, target.file))
-          ? sendBuildFile(reply, target.file)
-          : sendIndex(reply);
+        if (await fileInside(root, target.file)) return sendBuildFile(reply, target.file);
+        if (target.pageHtml && (await fileInside(root, target.pageHtml))) {
+          return sendBuildFile(reply, target.pageHtml);
+        }
+        return sendIndex(reply);
       case 'module-lang': {
         if (await fileInside(root, target.file)) return sendBuildFile(reply, target.file);
         if (await fileInside(root, target.fallback)) return sendBuildFile(reply, target.fallback);

@@ -16,13 +16,17 @@ describe('classifyWebPath', () => {
   });
 
   it.each([
-    '/pages/base/pc_desktop_all/index.html',
-    '/area/areaBase/pc_areaDesktop_all/index.html',
-    '/pages/base/mobile_desktop_all/index.html',
-    '/pages/login/pc_bind_all/index.html',
-    '/pages/x/pc_x_tm/index.html',
-  ])('%s is a landing page', (path) => {
-    expect(classifyWebPath(path)).toEqual({ kind: 'landing', file: path.slice(1) });
+    ['/pages/base/pc_desktop_all/index.html', 'landing/desktop.html'],
+    ['/school/base/pc_app_tm/index.html', 'landing/desktop.html'],
+    ['/area/areaBase/pc_areaDesktop_all/index.html', 'landing/desktop.html'],
+    ['/pages/base/mobile_desktop_all/index.html', 'landing/mobile-desktop.html'],
+    ['/pages/login/pc_bind_all/index.html', undefined],
+    ['/pages/x/pc_x_tm/index.html', undefined],
+    // Not the desktop (the app shows its login page there): no desktop files.
+    ['/pages/other/pc_desktop_all/index.html', undefined],
+    ['/pages/base/pc_myFiles_all/index.html', undefined],
+  ])('%s is a landing page (page HTML: %s)', (path, pageHtml) => {
+    expect(classifyWebPath(path)).toEqual({ kind: 'landing', file: path.slice(1), pageHtml });
   });
 
   it.each(['/redirect/../etc', '/redirect/a/b', '/redirect/a.b'])(

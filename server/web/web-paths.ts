@@ -1,3 +1,5 @@
+import { LANDING_PAGE_CODE, LANDING_PAGE_HTML, landingPageOfPath } from '../../contract/web-build';
+
 /**
  * Which file of the web build answers a browser path. Pure: no file system, so the rules (and the
  * refusal of path tricks) are tested on their own.
@@ -5,8 +7,12 @@
 export type WebTarget =
   /** The single-page app's index.html. */
   | { kind: 'spa' }
-  /** A landing page (spec §2): its own file when the build has one, else the app's index.html. */
-  | { kind: 'landing'; file: string }
+  /**
+   * A landing or application page (spec §2): its own file when the build has one, else, for
+   * the pages a user lands on after signing in, the build's HTML that links that page's files,
+   * else the app's index.html.
+   */
+  | { kind: 'landing'; file: string; pageHtml: string | undefined }
   /** A module language file (spec §7), emitted by the build under modules/{code}/lang/. */
   | { kind: 'module-lang'; file: string; fallback: string }
   | { kind: 'file'; file: string }
@@ -62,7 +68,14 @@ export function classifyWebPath(path: string): WebTarget {
   if (segments.length === 4) {
     const [root = '', code = '', third = '', last = ''] = segments;
     if (NAME.test(root) && NAME.test(code)) {
-      if (LANDING_PAGE.test(third) && last === 'index.html') return { kind: 'landing', file };
+      if (LANDING_PAGE.test(third) && last === 'index.html') {
+        const page = landingPageOfPath(`/${file}`);
+        return {
+          kind: 'landing',
+          file,
+          pageHtml: page && LANDING_PAGE_HTML[LANDING_PAGE_CODE[page]],
+        };
+      }
       if (third === 'lang' && LANG_FILE.test(last)) {
         // Any root folder (spec §7: the first segment of the current page's path) maps to the
         // one copy the build emits per module.
