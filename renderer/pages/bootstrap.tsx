@@ -3,6 +3,7 @@
 import 'virtual:antd-static/login.css';
 import type { ReactNode } from 'react';
 import { persistLanguage } from '../core/i18n/change-language';
+import { ownTask } from '../core/own-task';
 import { loadAntdLocale } from '../ui/app-provider/antd-locale';
 import { enableStaticAntdStyles } from '../ui/app-provider/static-styles';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
@@ -19,6 +20,10 @@ import { useRelogin } from './relogin-store';
  * to 300 ms after its fallback shows, and that wait would sit between signing in and the desktop.
  */
 async function loadPage(page: ResolvedPage): Promise<ReactNode> {
+  // The page's modules are evaluated in a task of their own, not in the entry's: on a landing
+  // page their files are already fetched (module preloads in its HTML), and the two evaluations
+  // would otherwise make one long task (issue 17: blocking time on a 4x-slowed CPU).
+  await ownTask();
   switch (page.kind) {
     case 'login':
     case 'bind': {
