@@ -11,6 +11,12 @@ const SLOW_CPU = 4;
 const SLOW_TBT_TARGET_MS = 200;
 /** Runs per page and setting; the median is kept (the machine is shared). */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '3'));
+/**
+ * Runs with the 4× slowdown: its blocking time spreads far more between runs of the same build
+ * (150–550 ms on this machine), so its median takes 5 runs (Lighthouse's own advice for
+ * variable metrics), and every run's figure is printed beside it.
+ */
+const SLOW_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_SLOW_RUNS ?? '5'));
 
 function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -124,13 +130,14 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
         true,
       );
       const slow: Result[] = [];
-      for (let i = 0; i < RUNS; i += 1) slow.push(await run(SLOW_CPU));
-      const slowTbt = medianOf(slow.map(tbt));
+      for (let i = 0; i < SLOW_RUNS; i += 1) slow.push(await run(SLOW_CPU));
+      const slowTbts = slow.map(tbt);
+      const slowTbt = medianOf(slowTbts);
       const slowPass = slowTbt <= SLOW_TBT_TARGET_MS;
       failed ||= !slowPass;
       row(
         `lighthouse ${page.name}: total blocking time, ${String(SLOW_CPU)}× CPU slowdown`,
-        `${slowTbt.toFixed(0)} ms`,
+        `${slowTbt.toFixed(0)} ms (runs: ${slowTbts.map((ms) => ms.toFixed(0)).join(' · ')})`,
         `≤ ${String(SLOW_TBT_TARGET_MS)} ms`,
         slowPass,
       );
