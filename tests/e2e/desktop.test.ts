@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_API } from '../../contract/api-paths';
+import { MIN_PRECOMPRESS_BYTES } from '../../scripts/vite/precompress';
 import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn } from './harness';
 import { e2eSuite } from './suite';
 
@@ -112,6 +113,49 @@ describe('teacher01 (admin) on the school desktop', () => {
     await page.waitForTimeout(500);
     expect(page.context().pages().length).toBe(pages);
     expect(new URL(page.url()).pathname).toBe(SCHOOL_DESKTOP);
+  });
+});
+
+describe('a desktop opened directly', () => {
+  it('links its own code in its HTML, and its scripts and styles arrive compressed', async () => {
+    const page = await desktopOf('teacher01');
+    const responses: Response[] = [];
+    page.on('response', (response) => {
+      if (/\.(js|css)$/.test(new URL(response.url()).pathname)) responses.push(response);
+    });
+    await page.reload();
+    await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+    // The page's chunk is preloaded by the HTML itself, not added by script later.
+    const preload = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('head > link[rel=modulepreload]')].some(
+        (link) => /\/assets\/desktop-page-[\w-]+\.js$/.test(new URL(link.href).pathname),
+      ),
+    );
+    expect(preload).toBe(true);
+    const files = await Promise.all(
+      responses.map(async (response) => ({
+        path: new URL(response.url()).pathname,
+        bytes: (await response.body()).length,
+        encoding: response.headers()['content-encoding'],
+      })),
+    );
+    const chunk = files.find((file) => file.path.includes('/desktop-page-'))?.path;
+    expect(chunk).toBeDefined();
+    // Every file the build keeps a copy of (1 KiB and more) came as Brotli.
+    const large = files.filter((file) => file.bytes >= MIN_PRECOMPRESS_BYTES);
+    expect(large.length).toBeGreaterThan(10);
+    expect(large.filter((file) => file.encoding !== 'br')).toEqual([]);
+    // Fewer bytes on the wire than the browser decoded.
+    const sizes = await page.evaluate((path) => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((each) => each.name.endsWith(path)) as PerformanceResourceTiming | undefined;
+      return entry ? [entry.encodedBodySize, entry.decodedBodySize] : null;
+    }, chunk ?? '');
+    expect(sizes).not.toBeNull();
+    const [encoded = 0, decoded = 0] = sizes ?? [];
+    expect(encoded).toBeGreaterThan(0);
+    expect(encoded).toBeLessThan(decoded / 2);
   });
 });
 
