@@ -5,7 +5,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, serverVersionPath, STORAGE_API } from '../contract/api-paths';
 import { FACE_CODES } from '../contract/face';
-import { SERVER_BUNDLE, SERVER_WORKERS } from '../scripts/build-server.mjs';
+import {
+  SERVER_BUNDLE,
+  SERVER_PROCESS_ENV,
+  SERVER_WORKERS,
+  serverProcessEnv,
+} from '../scripts/build-server.mjs';
 import { PRODUCT_VERSION } from './apps/version-data';
 import { DEFAULT_OPTIONS } from './config';
 import { FACE_FIXTURES, faceFixtureBase64 } from './face/face-fixtures';
@@ -20,6 +25,17 @@ describe('the compiled server (npm start)', () => {
     for (const stop of stops) stop();
   });
 
+  it("starts the server with glibc's fixed mmap threshold, unless the caller set one", () => {
+    expect(SERVER_PROCESS_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(serverProcessEnv({ PATH: '/bin' })).toEqual({
+      PATH: '/bin',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+    });
+    expect(serverProcessEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe(
+      '65536',
+    );
+  });
+
   it('builds, starts under plain Node and answers the web build and the API', async () => {
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
       cwd: PRODUCT_ROOT,
@@ -32,8 +48,9 @@ describe('the compiled server (npm start)', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>compiled</title>');
     const child = spawn(process.execPath, [BUNDLE], {
       cwd: mkdtempSync(path.join(tmpdir(), 'edudesk-cwd-')),
+      // As scripts/start.mjs starts it.
       env: {
-        ...process.env,
+        ...serverProcessEnv(),
         PORT: '0',
         HOST: '127.0.0.1',
         EDUDESK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'edudesk-data-')),

@@ -43,6 +43,7 @@ import {
   signIn,
   wholeChunksOnServer,
 } from '../e2e/harness';
+import { serverProcessEnv } from '../../scripts/build-server.mjs';
 import { BENCH_ASSETS, BENCH_SERVER, buildBenchAssets } from './bench-assets';
 import { median } from './median';
 import {
@@ -272,8 +273,9 @@ async function spawnBenchServer(
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', BENCH_SERVER], {
     cwd: REPO_ROOT,
+    // Started as `npm start` starts the server (scripts/build-server.mjs: the allocator's setting).
     env: {
-      ...process.env,
+      ...serverProcessEnv(),
       PORT: String(port),
       HOST: '127.0.0.1',
       EDUDESK_DATA_DIR: dataDir,
