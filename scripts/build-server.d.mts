@@ -8,3 +8,5 @@ export declare const SERVER_PROCESS_ENV: Readonly<Record<string, string>>;
 export declare function serverProcessEnv(
   env?: Record<string, string | undefined>,
 ): Record<string, string | undefined>;
+/** Node's flags for the server process (see build-server.mjs). */
+export declare const SERVER_NODE_FLAGS: readonly string[];
