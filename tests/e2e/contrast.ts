@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
  * transition of a button fading its text out while the screenshot is taken). The ratio is taken at
  * the 5th percentile of those pixels (a single anti-aliased border pixel does not fail a label;
  * artwork behind a fifth of it does). Normal text needs 4.5:1, large text (24 px, or 18.66 px
- * bold) and badges 3:1 (a badge is measured against its own solid fill). Texts a layer covers (the sticky header over a scrolled card, a drawer),
- * disabled controls and visually hidden texts are not the page's readable texts and are skipped.
+ * bold) 3:1; a badge's digits are normal text, measured against the badge's own solid fill.
+ * Texts a layer covers (the sticky header over a scrolled card, a drawer), disabled controls and
+ * visually hidden texts are not the page's readable texts and are skipped.
  */
 export interface LowContrast {
   text: string;
@@ -103,7 +104,7 @@ function visibleRuns(page: Page): Promise<Run[]> {
           fill && Number(fill[4] ?? 1) === 1
             ? [Number(fill[1]), Number(fill[2]), Number(fill[3])]
             : null,
-        needed: large || badge ? 3 : 4.5,
+        needed: large ? 3 : 4.5,
       });
     }
     return runs;

@@ -2,6 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_API } from '../../contract/api-paths';
 import { MIN_PRECOMPRESS_BYTES } from '../../scripts/vite/precompress';
+import { lowContrastTexts } from './contrast';
 import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn } from './harness';
 import { e2eSuite } from './suite';
 
@@ -40,6 +41,8 @@ describe('teacher01 (admin) on the school desktop', () => {
     await expect(
       page.locator('.app-header .ant-badge').getByText('99+').count(),
     ).resolves.toBeGreaterThan(0);
+    // Every text reads on what is behind it, the header's '99+' badge too (WCAG AA).
+    expect(await lowContrastTexts(page)).toEqual([]);
     const desktop = page.getByRole('region', { name: '我的桌面' });
     await desktop.getByRole('heading', { name: '常用应用' }).waitFor();
     await desktop.getByRole('button', { name: /^通知/ }).first().waitFor();
