@@ -10,3 +10,5 @@ export declare function serverProcessEnv(
 ): Record<string, string | undefined>;
 /** Node's flags for the server process (see build-server.mjs). */
 export declare const SERVER_NODE_FLAGS: readonly string[];
+/** Node's arguments to run a server entry with (see build-server.mjs). */
+export declare function serverNodeArgs(entry: string): string[];

@@ -36,7 +36,7 @@ export const SERVER_WORKERS = {
 export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
- * Node's flags for the server process, after `--enable-source-maps`.
+ * Node's flags for the server process (serverNodeArgs).
  *
  * --max-semi-space-size=4: V8's young generation grows to two 16 MiB semi-spaces under the
  * upload routes' allocation rate and keeps them; 4 MiB holds a request's short-lived objects.
@@ -45,6 +45,11 @@ export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
  * the runs' spread.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+/** Node's arguments to run a server entry (`dist/server/main.mjs`, the bench server) with. */
+export function serverNodeArgs(entry) {
+  return ['--enable-source-maps', ...SERVER_NODE_FLAGS, entry];
+}
 
 /** `env` with SERVER_PROCESS_ENV's variables added where `env` does not set them. */
 export function serverProcessEnv(env = process.env) {

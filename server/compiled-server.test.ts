@@ -7,9 +7,9 @@ import { API, serverVersionPath, STORAGE_API } from '../contract/api-paths';
 import { FACE_CODES } from '../contract/face';
 import {
   SERVER_BUNDLE,
-  SERVER_NODE_FLAGS,
   SERVER_PROCESS_ENV,
   SERVER_WORKERS,
+  serverNodeArgs,
   serverProcessEnv,
 } from '../scripts/build-server.mjs';
 import { PRODUCT_VERSION } from './apps/version-data';
@@ -47,7 +47,7 @@ describe('the compiled server (npm start)', () => {
 
     const webRoot = mkdtempSync(path.join(tmpdir(), 'edudesk-web-'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>compiled</title>');
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BUNDLE], {
+    const child = spawn(process.execPath, serverNodeArgs(BUNDLE), {
       cwd: mkdtempSync(path.join(tmpdir(), 'edudesk-cwd-')),
       // As scripts/start.mjs starts it.
       env: {

@@ -99,6 +99,8 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
     ]),
   );
   let base = '/';
+  /** The lists written into index.html, for the landing pages' own HTML after it. */
+  let lists: Record<string, string[]> = {};
   return {
     name: 'edudesk-page-files',
     apply: 'build',
@@ -109,7 +111,7 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
-        const lists = pageFiles(context.bundle, pages, base);
+        lists = pageFiles(context.bundle, pages, base);
         return {
           html,
           tags: [
@@ -130,7 +132,6 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
       handler(_options, bundle) {
         const index = bundle['index.html'];
         if (index?.type !== 'asset') return;
-        const lists = pageFiles(bundle, pages, base);
         for (const [page, fileName] of Object.entries(LANDING_PAGE_HTML)) {
           this.emitFile({
             type: 'asset',

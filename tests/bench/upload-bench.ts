@@ -43,7 +43,7 @@ import {
   signIn,
   wholeChunksOnServer,
 } from '../e2e/harness';
-import { SERVER_NODE_FLAGS, serverProcessEnv } from '../../scripts/build-server.mjs';
+import { serverNodeArgs, serverProcessEnv } from '../../scripts/build-server.mjs';
 import { BENCH_ASSETS, BENCH_SERVER, buildBenchAssets } from './bench-assets';
 import { median } from './median';
 import {
@@ -271,28 +271,24 @@ async function spawnBenchServer(
   // password hashing (scrypt) in its peak.
   await (await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false })).close();
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', ...SERVER_NODE_FLAGS, BENCH_SERVER],
-    {
-      cwd: REPO_ROOT,
-      // Started as `npm start` starts the server (scripts/build-server.mjs: its flags and the
-      // allocator's setting).
-      env: {
-        ...serverProcessEnv(),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        EDUDESK_DATA_DIR: dataDir,
-        EDUDESK_WEB_ROOT: WEB_ROOT,
-        EDUDESK_LOG: '0',
-        EDUDESK_BENCH_WORK_DIR: workDir,
-        EDUDESK_BENCH_ASSETS_DIR: BENCH_ASSETS,
-        // The curl lane sends the whole file in one request.
-        EDUDESK_UPLOAD_MAX_REQUEST_BYTES: String(8 * 1024 * MIB),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, serverNodeArgs(BENCH_SERVER), {
+    cwd: REPO_ROOT,
+    // Started as `npm start` starts the server (scripts/build-server.mjs: its flags and the
+    // allocator's setting).
+    env: {
+      ...serverProcessEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EDUDESK_DATA_DIR: dataDir,
+      EDUDESK_WEB_ROOT: WEB_ROOT,
+      EDUDESK_LOG: '0',
+      EDUDESK_BENCH_WORK_DIR: workDir,
+      EDUDESK_BENCH_ASSETS_DIR: BENCH_ASSETS,
+      // The curl lane sends the whole file in one request.
+      EDUDESK_UPLOAD_MAX_REQUEST_BYTES: String(8 * 1024 * MIB),
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => {
       reject(new Error(`bench server exited (${String(code)})`));
