@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SERVER_WORKERS } from '../../scripts/build-server.mjs';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_OUT = path.join(REPO_ROOT, 'test-results', 'bench');
@@ -61,8 +62,21 @@ function phVersion(webRoot: string): string {
 export async function buildBenchAssets(webRoot: string): Promise<void> {
   mkdirSync(BENCH_ASSETS, { recursive: true });
   await build({
-    entryPoints: [path.join(REPO_ROOT, 'tests', 'bench', 'bench-server.ts')],
-    outfile: BENCH_SERVER,
+    // The server's worker threads' entries beside it, where workerEntry() looks for them.
+    entryPoints: {
+      [path.basename(BENCH_SERVER, '.mjs')]: path.join(
+        REPO_ROOT,
+        'tests',
+        'bench',
+        'bench-server.ts',
+      ),
+      ...Object.fromEntries(
+        Object.entries(SERVER_WORKERS).map(([name, entry]) => [name, path.join(REPO_ROOT, entry)]),
+      ),
+    },
+    outdir: BENCH_OUT,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
