@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contrast, parseHex, WHITE } from './colour';
 import {
@@ -7,6 +8,7 @@ import {
   effectiveLayout,
   palette,
   resolveTheme,
+  UI_FONT_FAMILY,
 } from './theme-engine';
 
 describe('resolveTheme', () => {
@@ -90,6 +92,29 @@ describe('tokens and variables', () => {
     expect(variables['--edudesk-primary']).toBe('#4db021');
     expect(variables['--edudesk-primary-light-10']).toBeDefined();
     expect(variables['--edudesk-primary-dark-1']).toBeDefined();
+  });
+
+  it("give antd the page's font stack, Chinese fonts named, in every theme", () => {
+    for (const name of ['#4DB021', 'ink', 'lotus', 'cartoon']) {
+      expect(antdTokens(resolveTheme(name)).fontFamily).toContain(UI_FONT_FAMILY);
+    }
+    const stylesheet = readFileSync(new URL('../../styles.css', import.meta.url), 'utf8');
+    const stacks = [...stylesheet.matchAll(/--edudesk-font-family:([^;]+);/g)].map(([, stack]) =>
+      (stack ?? '').replace(/\s+/g, ' '),
+    );
+    // zh-CN and en, then zh-HK: Windows', macOS's and Linux's Chinese fonts all before the
+    // generic family, so no Chinese character goes through the system's fallback.
+    expect(stacks).toHaveLength(2);
+    for (const stack of stacks) {
+      const generic = stack.indexOf('sans-serif');
+      for (const font of ["'Microsoft YaHei'", "'Noto Sans CJK SC'", "'WenQuanYi Micro Hei'"]) {
+        expect(stack.indexOf(font)).toBeGreaterThan(-1);
+        expect(stack.indexOf(font)).toBeLessThan(generic);
+      }
+    }
+    expect(stacks[1]?.indexOf("'Microsoft JhengHei'")).toBeLessThan(
+      stacks[1]?.indexOf("'Microsoft YaHei'") ?? -1,
+    );
   });
 
   it('give the designed themes their own look, not only a colour', () => {

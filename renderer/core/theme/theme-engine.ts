@@ -132,6 +132,9 @@ export function antdTheme(theme: ResolvedTheme): {
   };
 }
 
+/** The interface's font stack, defined once in styles.css (`--edudesk-font-family`). */
+export const UI_FONT_FAMILY = 'var(--edudesk-font-family)';
+
 /** The antd design tokens of a theme. */
 export function antdTokens(theme: ResolvedTheme): Record<string, string | number> {
   const colours = palette(theme.primary);
@@ -140,9 +143,10 @@ export function antdTokens(theme: ResolvedTheme): Record<string, string | number
     colorLink: colours.primaryText,
     colorInfo: colours.primary,
     borderRadius: 6,
+    fontFamily: UI_FONT_FAMILY,
   };
   if (theme.kind === 'designed' && theme.name === 'ink') {
-    Object.assign(tokens, { fontFamily: "'KaiTi', 'STKaiti', serif", borderRadius: 2 });
+    Object.assign(tokens, { fontFamily: `'KaiTi', 'STKaiti', ${UI_FONT_FAMILY}`, borderRadius: 2 });
   }
   if (theme.kind === 'designed' && theme.name === 'cartoon') {
     Object.assign(tokens, { borderRadius: 14 });
