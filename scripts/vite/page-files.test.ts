@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { landingPageHtml, pageFiles, type PageFilesBundle } from './page-files';
+import { bootStageFiles, landingPageHtml, pageFiles, type PageFilesBundle } from './page-files';
 
 const chunk = (
   fileName: string,
   imports: string[],
-  options: { facade?: string; entry?: boolean; css?: string[] } = {},
+  options: { facade?: string; entry?: boolean; css?: string[]; dynamic?: string[] } = {},
 ) => ({
   type: 'chunk' as const,
   fileName,
   facadeModuleId: options.facade ?? null,
   isEntry: options.entry ?? false,
   imports,
+  dynamicImports: options.dynamic ?? [],
   viteMetadata: { importedCss: new Set(options.css ?? []) },
 });
 
@@ -19,14 +20,23 @@ const bundle: PageFilesBundle = {
     facade: '/src/main.tsx',
     entry: true,
     css: ['assets/index.css'],
+    // The boot stages.
+    dynamic: ['assets/framework.js', 'assets/bootstrap.js'],
   }),
   'assets/react.js': chunk('assets/react.js', []),
+  'assets/framework.js': chunk('assets/framework.js', ['assets/react.js', 'assets/react-dom.js']),
+  'assets/react-dom.js': chunk('assets/react-dom.js', ['assets/react.js']),
+  'assets/bootstrap.js': chunk('assets/bootstrap.js', ['assets/react-dom.js'], {
+    css: ['assets/bootstrap.css'],
+    // A page: not a boot stage of the entry's.
+    dynamic: ['assets/desktop-page.js'],
+  }),
   'assets/desktop-page.js': chunk(
     'assets/desktop-page.js',
     ['assets/react.js', 'assets/shell.js'],
     { facade: '/src/pages/desktop/desktop-page.tsx', css: ['assets/desktop.css'] },
   ),
-  'assets/shell.js': chunk('assets/shell.js', ['assets/menu.js', 'assets/react.js'], {
+  'assets/shell.js': chunk('assets/shell.js', ['assets/menu.js', 'assets/react-dom.js'], {
     css: ['assets/shell.css'],
   }),
   'assets/menu.js': chunk('assets/menu.js', ['assets/shell.js']),
@@ -37,8 +47,19 @@ const bundle: PageFilesBundle = {
   'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
 };
 
+describe('bootStageFiles', () => {
+  it("lists the entry's boot stages with their static closures and styles, not the entry's own files", () => {
+    expect(bootStageFiles(bundle, '/web/')).toEqual([
+      '/web/assets/framework.js',
+      '/web/assets/react-dom.js',
+      '/web/assets/bootstrap.js',
+      '/web/assets/bootstrap.css',
+    ]);
+  });
+});
+
 describe('pageFiles', () => {
-  it("lists a page chunk's static closure and its styles, without what the entry loaded", () => {
+  it("lists a page chunk's static closure and its styles, without what the boot loaded", () => {
     expect(pageFiles(bundle, { desktop: '/src/pages/desktop/desktop-page.tsx' }, '/')).toEqual({
       desktop: [
         '/assets/desktop-page.js',

@@ -14,6 +14,7 @@ export interface PageFilesChunk {
   facadeModuleId: string | null;
   isEntry: boolean;
   imports: readonly string[];
+  dynamicImports: readonly string[];
   viteMetadata?: { importedCss: ReadonlySet<string> };
 }
 
@@ -30,9 +31,34 @@ function closure(bundle: PageFilesBundle, fileName: string, into: Set<string>): 
 }
 
 /**
- * The files each page's chunk needs beyond what the entry already loaded, as URL paths under
- * `base`, keyed by page name. `pages` maps a page name to its module's absolute path (the chunk
- * whose facade it is: the page's dynamic import).
+ * The files the entry loads before any page, in order: its own (static closure), then those of
+ * its boot stages (the entry's dynamic imports, main.tsx), which the HTML links too.
+ */
+function bootFiles(bundle: PageFilesBundle): { entry: Set<string>; stages: string[] } {
+  const entries = Object.values(bundle).filter(
+    (output): output is PageFilesChunk => output.type === 'chunk' && output.isEntry,
+  );
+  const entry = new Set<string>();
+  for (const chunk of entries) closure(bundle, chunk.fileName, entry);
+  const all = new Set(entry);
+  for (const chunk of entries) {
+    for (const stage of chunk.dynamicImports) closure(bundle, stage, all);
+  }
+  return { entry, stages: [...all].filter((file) => !entry.has(file)) };
+}
+
+/**
+ * The files of the entry's boot stages (see bootFiles) as URL paths under `base`: linked from
+ * the HTML's head, so they download while it is parsed, not one stage after another.
+ */
+export function bootStageFiles(bundle: PageFilesBundle, base = '/'): string[] {
+  return bootFiles(bundle).stages.map((file) => `${base}${file}`);
+}
+
+/**
+ * The files each page's chunk needs beyond what the entry and its boot stages already loaded, as
+ * URL paths under `base`, keyed by page name. `pages` maps a page name to its module's absolute
+ * path (the chunk whose facade it is: the page's dynamic import).
  */
 export function pageFiles(
   bundle: PageFilesBundle,
@@ -42,10 +68,8 @@ export function pageFiles(
   const chunks = Object.values(bundle).filter(
     (output): output is PageFilesChunk => output.type === 'chunk',
   );
-  const loaded = new Set<string>();
-  for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
-    closure(bundle, entry.fileName, loaded);
-  }
+  const { entry, stages } = bootFiles(bundle);
+  const loaded = new Set([...entry, ...stages]);
   const lists: Record<string, string[]> = {};
   for (const [page, modulePath] of Object.entries(pages)) {
     const chunk = chunks.find(
@@ -72,15 +96,15 @@ const escapeAttribute = (value: string): string =>
 export function landingPageHtml(html: string, files: readonly string[]): string {
   const at = html.indexOf('</head>');
   if (at < 0) throw new Error('page-files: the built HTML has no </head>');
-  const links = files
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
-        : `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
-    )
-    .map((link) => `${link}\n  `)
-    .join('');
+  const links = files.map((file) => `${linkTag(file)}\n  `).join('');
   return `${html.slice(0, at)}${links}${html.slice(at)}`;
+}
+
+/** A file's link: a stylesheet, or a module preload for a script. */
+function linkTag(file: string): string {
+  return file.endsWith('.css')
+    ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
+    : `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`;
 }
 
 /**
@@ -115,6 +139,14 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
         return {
           html,
           tags: [
+            // The boot stages' files, after the entry's own (which Vite links).
+            ...bootStageFiles(context.bundle, base).map((file) => ({
+              tag: 'link',
+              attrs: file.endsWith('.css')
+                ? { rel: 'stylesheet', crossorigin: true, href: file }
+                : { rel: 'modulepreload', crossorigin: true, href: file },
+              injectTo: 'head' as const,
+            })),
             {
               tag: 'script',
               attrs: { type: 'application/json', id: PAGE_FILES_ELEMENT_ID },

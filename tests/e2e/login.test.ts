@@ -193,6 +193,19 @@ describe('page start', () => {
     expect(loaded).toEqual({ transferSize: 0 });
   });
 
+  it('says so when the code every page boots with cannot be downloaded, and reloads on request', async () => {
+    const { page } = await open('/');
+    const stage = '**/assets/framework-*.js';
+    await page.route(stage, (route) => route.abort());
+    await page.goto(`${suite.server.url}/login`);
+    const alert = page.getByRole('alert').filter({ hasText: '页面加载失败，请检查网络后重试。' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This page could not be loaded.');
+    await page.unroute(stage);
+    await alert.getByRole('button', { name: /重新加载/ }).click();
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+  });
+
   it('says so when the page code cannot be downloaded, and loads it again on request', async () => {
     const { page } = await open('/login');
     await signIn(page, 'teacher01', DEMO_PASSWORD);
