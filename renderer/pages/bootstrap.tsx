@@ -2,7 +2,6 @@
 // rules (scripts/vite/antd-static-styles.ts); the other pages bring the rest with their chunk.
 import 'virtual:antd-static/login.css';
 import type { ReactNode } from 'react';
-import type { LangType } from '../../contract/languages';
 import { persistLanguage } from '../core/i18n/change-language';
 import { ownTask } from '../core/own-task';
 import { loadAntdLocale } from '../ui/app-provider/antd-locale';
@@ -14,31 +13,17 @@ import { PageLoadFailed } from './page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
 import { useRelogin } from './relogin-store';
 
-/** The pages that need a session: each runs the login check first (useSignedIn). */
-const SIGNED_IN_PAGES: ReadonlySet<ResolvedPage['kind']> = new Set([
-  'desktop',
-  'area-desktop',
-  'mobile-desktop',
-  'my-files',
-  'my-face',
-]);
-
 /**
  * The page's element, its chunk downloaded first. Each page is its own chunk: the login page
  * never downloads the desktop and vice versa. The chunk is awaited before the first render
  * instead of suspending a lazy component: React holds back a Suspense boundary's content for up
  * to 300 ms after its fallback shows, and that wait would sit between signing in and the desktop.
  */
-async function loadPage(page: ResolvedPage, lang: LangType): Promise<ReactNode> {
+async function loadPage(page: ResolvedPage): Promise<ReactNode> {
   // The page's modules are evaluated in a task of their own, not in the entry's: on a landing
   // page their files are already fetched (module preloads in its HTML), and the two evaluations
   // would otherwise make one long task (issue 17: blocking time on a 4x-slowed CPU).
   await ownTask();
-  if (SIGNED_IN_PAGES.has(page.kind)) {
-    // Its first calls go out now, not after the page's first render (issue 17: sign-in → icons).
-    const { startSignedInPage } = await import('./early-start');
-    startSignedInPage(lang, page.kind === 'desktop' || page.kind === 'area-desktop');
-  }
   switch (page.kind) {
     case 'login':
     case 'bind': {
@@ -84,7 +69,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   // A language named in the address is the user's choice: keep it for the next pages.
   if (languageContext.query) persistLanguage(lang);
   const [element] = await Promise.allSettled([
-    loadPage(page, lang),
+    loadPage(page),
     // antd's texts arrive with the page's chunk: a later arrival would re-render every antd
     // component on the page (a long task on a slow PC).
     loadAntdLocale(lang),

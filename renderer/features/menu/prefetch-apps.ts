@@ -5,28 +5,19 @@ import { fetchMyApps } from './api';
 
 const prefetched = new Prefetch<MenuCategory[]>();
 
-/** prefetchMyAppsOnSignIn ran: it runs once per page (the boot and the desktop's module both call it). */
-let watching = false;
-
 const keyOf = (userId: string, unitId: string) => `${userId}\n${unitId}`;
 
 /**
  * From now on, the icon list's call (my_app_icon) leaves the moment the login check knows the
  * user (one round trip after me), while the desktop renders, rather than after its first render
- * (issue 17: sign-in → icons). The boot starts this with the login check (early-start.ts), and the
- * desktop's module again (once is enough); a login check that already knows the user when this
- * starts has the call leave now.
+ * (issue 17: sign-in → icons). The desktop page starts this once, as its module runs.
  */
 export function prefetchMyAppsOnSignIn(): void {
-  if (watching) return;
-  watching = true;
-  const prefetch = ({ userId, unitId }: { userId: string; unitId: string }) => {
-    prefetched.put(keyOf(userId, unitId), fetchMyApps(userId, unitId));
-  };
-  const known = useSession.getState().user;
-  if (known !== null) prefetch(known);
   useSession.subscribe((state, previous) => {
-    if (state.user !== null && previous.user === null) prefetch(state.user);
+    if (state.user !== null && previous.user === null) {
+      const { userId, unitId } = state.user;
+      prefetched.put(keyOf(userId, unitId), fetchMyApps(userId, unitId));
+    }
   });
 }
 
