@@ -100,11 +100,18 @@ export function landingPageHtml(html: string, files: readonly string[]): string 
   return `${html.slice(0, at)}${links}${html.slice(at)}`;
 }
 
-/** A file's link: a stylesheet, or a module preload for a script. */
+/** A file's link: a stylesheet, or a module preload for a script (both in CORS mode). */
+function linkAttributes(file: string): { rel: string; crossorigin: true; href: string } {
+  return {
+    rel: file.endsWith('.css') ? 'stylesheet' : 'modulepreload',
+    crossorigin: true,
+    href: file,
+  };
+}
+
 function linkTag(file: string): string {
-  return file.endsWith('.css')
-    ? `<link rel="stylesheet" crossorigin href="${escapeAttribute(file)}">`
-    : `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`;
+  const { rel, href } = linkAttributes(file);
+  return `<link rel="${rel}" crossorigin href="${escapeAttribute(href)}">`;
 }
 
 /**
@@ -142,9 +149,7 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
             // The boot stages' files, after the entry's own (which Vite links).
             ...bootStageFiles(context.bundle, base).map((file) => ({
               tag: 'link',
-              attrs: file.endsWith('.css')
-                ? { rel: 'stylesheet', crossorigin: true, href: file }
-                : { rel: 'modulepreload', crossorigin: true, href: file },
+              attrs: linkAttributes(file),
               injectTo: 'head' as const,
             })),
             {
