@@ -3,6 +3,13 @@ import type { ReactNode } from 'react';
 
 /** The header's height (styles.css --edudesk-header-height). */
 const BELOW_HEADER = { top: 'var(--edudesk-header-height)' } as const;
+/**
+ * Module constants: antd's ConfigProvider compares its props one by one, and a new object on
+ * each of the shell's renders would give every antd component below a new context to re-render
+ * for, memoised or not.
+ */
+const MODAL = { styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } } as const;
+const DRAWER = { styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } } as const;
 
 /**
  * Every modal dialog and drawer of the desktop starts below the page header: their masks and
@@ -11,10 +18,7 @@ const BELOW_HEADER = { top: 'var(--edudesk-header-height)' } as const;
  */
 export function BelowHeader({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider
-      modal={{ styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } }}
-      drawer={{ styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } }}
-    >
+    <ConfigProvider modal={MODAL} drawer={DRAWER}>
       {children}
     </ConfigProvider>
   );

@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import type { Child } from '../../contract/auth';
 import type { ModuleExpiryItem } from '../../contract/desktop';
 import type { ThemeSelection } from '../features/theme/theme-dialog';
+import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
+import { can, usePermissions } from '../core/permissions/permission-store';
 import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { ModuleExpiredBlock } from '../features/expiry/module-expired-block';
@@ -64,7 +66,8 @@ export interface DesktopDialogsProps {
   onChildChosen: (child: Child) => void;
   theme: {
     current: ThemeSelection;
-    canSync: boolean;
+    /** The user administers the unit; syncing also needs the unit's grant (spec §6). */
+    isAdmin: boolean;
     saving: boolean;
     onSave: (selection: ThemeSelection, scope: 'me' | 'unit') => void;
   };
@@ -91,6 +94,10 @@ export function DesktopDialogs({
   const close = () => {
     onDialog(null);
   };
+  // Only an admin may sync the theme (spec §6), where the unit grants the code. Read here, not
+  // in the shell: the permission tree arrives while the icons render, and a shell subscribed to
+  // it would re-render the whole desktop synchronously.
+  const canSyncTheme = usePermissions((state) => can(state, DESKTOP_PERMISSION_CODES.themeSync));
   const isParent = user.userType === '3';
   const hasChildren = activeChildren(user.childList).length > 0;
   return (
@@ -150,7 +157,7 @@ export function DesktopDialogs({
           <ThemeDialog
             open
             current={theme.current}
-            isAdmin={theme.canSync}
+            isAdmin={theme.isAdmin && canSyncTheme}
             saving={theme.saving}
             onSave={theme.onSave}
             onClose={close}

@@ -2,12 +2,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Child } from '../../contract/auth';
 import type { MenuCategory } from '../../contract/desktop';
-import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import { landingRoot } from '../core/app-url/landing';
 import { isDev } from '../core/env';
 import { hashRoute, queryParam, useHash } from '../core/hash-route';
 import { getHost } from '../core/host';
-import { can, usePermissions } from '../core/permissions/permission-store';
 import { activeChildren, shouldOpenChildPicker } from '../core/session/children';
 import { selectChild } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
@@ -100,8 +98,6 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const root = landingRoot(window.location.pathname);
   // After the icons: the version check is not what the user waits for (spec §4 still runs it).
   useVersionCheck(root, DESKTOP_MODULE, !data.loading);
-  // Only an admin may sync the theme (spec §6), where the unit grants the code.
-  const canSyncTheme = usePermissions((state) => can(state, DESKTOP_PERMISSION_CODES.themeSync));
   const screen = useScreenClass();
   const compact = variant === 'mobile-desktop' || screen === 'mobile';
   const openApp = useOpenApp(user, variant === 'mobile-desktop');
@@ -234,7 +230,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
         onChildChosen={onChildChosen}
         theme={{
           current: { theme: theme.theme, layout: theme.chosenLayout },
-          canSync: data.isAdmin && canSyncTheme,
+          isAdmin: data.isAdmin,
           saving: savingTheme,
           onSave: (selection, scope) => void onSaveTheme(selection, scope),
         }}
