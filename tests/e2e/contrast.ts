@@ -38,8 +38,9 @@ interface Run {
 function visibleRuns(page: Page): Promise<Run[]> {
   return page.evaluate(() => {
     const skip =
-      '.ant-drawer, .ant-modal-root, .ant-notification, .ant-tooltip, .visually-hidden, ' +
-      'script, style, noscript, option, .top-menu__measure, [aria-hidden="true"]:not(.ant-badge *)';
+      '.ant-drawer, .ant-modal-root, .ant-notification, .ant-tooltip, .hover-tip__bubble, ' +
+      '.visually-hidden, script, style, noscript, option, .top-menu__measure, ' +
+      '[aria-hidden="true"]:not(.header-bell__count)';
     const runs: Run[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -91,7 +92,9 @@ function visibleRuns(page: Page): Promise<Run[]> {
       const weight = Number.parseInt(style.fontWeight, 10);
       const large = size >= 24 || (size >= 18.66 && weight >= 700);
       // A badge is a solid pill (its digits scroll inside it): its fill is its background.
-      const badge = element.closest('.ant-badge-count, .ant-scroll-number, .app-icon__badge');
+      const badge = element.closest(
+        '.ant-badge-count, .ant-scroll-number, .app-icon__badge, .header-bell__count',
+      );
       const fill = badge ? rgba(getComputedStyle(badge).backgroundColor) : null;
       runs.push({
         text: text.slice(0, 40),

@@ -39,7 +39,7 @@ describe('teacher01 (admin) on the school desktop', () => {
     await page.getByText('欢迎您，王老师').waitFor();
     await page.getByRole('button', { name: '消息，120 条未读' }).waitFor();
     await expect(
-      page.locator('.app-header .ant-badge').getByText('99+').count(),
+      page.locator('.app-header .header-bell__count').getByText('99+').count(),
     ).resolves.toBeGreaterThan(0);
     // Every text reads on what is behind it, the header's '99+' badge too (WCAG AA).
     expect(await lowContrastTexts(page)).toEqual([]);

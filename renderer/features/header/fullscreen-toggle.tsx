@@ -1,14 +1,13 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionTooltip } from './use-action-tooltip';
+import { HoverTip } from '../../ui/hover-tip/hover-tip';
 
 /** The header's fullscreen toggle (spec §2); follows Esc and F11 exits too. */
 export function FullscreenToggle() {
   const { t } = useTranslation();
   const [fullscreen, setFullscreen] = useState(() => document.fullscreenElement !== null);
-  const { tooltip, trigger } = useActionTooltip();
 
   useEffect(() => {
     const update = () => {
@@ -23,12 +22,11 @@ export function FullscreenToggle() {
   if (!document.fullscreenEnabled) return null;
   const label = fullscreen ? t('header.exitFullscreen') : t('header.fullscreen');
   return (
-    <Tooltip title={label} {...tooltip}>
+    <HoverTip title={label}>
       <Button
         type="text"
         aria-label={label}
         aria-pressed={fullscreen}
-        {...trigger}
         icon={
           fullscreen ? <FullscreenExitOutlined aria-hidden /> : <FullscreenOutlined aria-hidden />
         }
@@ -39,6 +37,6 @@ export function FullscreenToggle() {
           action.catch(() => undefined);
         }}
       />
-    </Tooltip>
+    </HoverTip>
   );
 }

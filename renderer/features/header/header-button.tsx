@@ -1,6 +1,6 @@
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
-import { useActionTooltip } from './use-action-tooltip';
+import { HoverTip } from '../../ui/hover-tip/hover-tip';
 
 export interface HeaderButtonProps {
   label: string;
@@ -10,10 +10,9 @@ export interface HeaderButtonProps {
 
 /** An icon button of the header, named for screen readers and with a tooltip. */
 export function HeaderButton({ label, icon, onClick }: HeaderButtonProps) {
-  const { tooltip, trigger } = useActionTooltip();
   return (
-    <Tooltip title={label} {...tooltip}>
-      <Button type="text" aria-label={label} icon={icon} onClick={onClick} {...trigger} />
-    </Tooltip>
+    <HoverTip title={label}>
+      <Button type="text" aria-label={label} icon={icon} onClick={onClick} />
+    </HoverTip>
   );
 }

@@ -1,8 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { badgeText } from '../../core/format';
-import { useActionTooltip } from './use-action-tooltip';
+import { HoverTip } from '../../ui/hover-tip/hover-tip';
 
 export interface MessageBellProps {
   unread: number;
@@ -14,18 +14,23 @@ export function MessageBell({ unread, onOpen }: MessageBellProps) {
   const { t } = useTranslation();
   const text = badgeText(unread);
   const label = t('header.messages', { count: unread });
-  const { tooltip, trigger } = useActionTooltip();
   return (
-    <Tooltip title={t('header.messagesTitle')} {...tooltip}>
-      <Badge count={text} size="small" offset={[-4, 4]}>
+    <HoverTip title={t('header.messagesTitle')}>
+      {/* A plain badge, as the icons': antd's Badge animates its count with a motion that
+          re-renders the whole header synchronously as the desktop first appears (issue 17). */}
+      <span className="header-bell">
         <Button
           type="text"
           aria-label={label}
           icon={<BellOutlined aria-hidden />}
           onClick={onOpen}
-          {...trigger}
         />
-      </Badge>
-    </Tooltip>
+        {text !== '' && (
+          <span className="header-bell__count" aria-hidden>
+            {text}
+          </span>
+        )}
+      </span>
+    </HoverTip>
   );
 }
