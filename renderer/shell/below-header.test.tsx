@@ -29,4 +29,24 @@ describe('BelowHeader', () => {
     // The consumer saw the offset once: the shell's later renders left antd's context alone.
     expect(renders).toEqual(['below-header']);
   });
+
+  it('lets dialogs behind the session’s login dialog stop holding the focus', () => {
+    const traps: (boolean | undefined)[] = [];
+    function Trap() {
+      traps.push(useContext(ConfigProvider.ConfigContext).modal?.focusable?.trap);
+      return null;
+    }
+    const { rerender } = render(
+      <BelowHeader>
+        <Trap />
+      </BelowHeader>,
+    );
+    rerender(
+      <BelowHeader behindLogin>
+        <Trap />
+      </BelowHeader>,
+    );
+    // antd's default (a trap) first, then none while the login dialog is open.
+    expect(traps).toEqual([undefined, false]);
+  });
 });

@@ -9,6 +9,12 @@ const BELOW_HEADER = { top: 'var(--edudesk-header-height)' } as const;
  * for, memoised or not.
  */
 const MODAL = { styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } } as const;
+/**
+ * The same, for dialogs behind the session's login dialog: they stop holding the focus. antd
+ * lets the last dialog that locked the focus keep it, and a dialog behind that locks (or locks
+ * again) after the login dialog would take the focus out of the account field as the user types.
+ */
+const MODAL_BEHIND_LOGIN = { ...MODAL, focusable: { trap: false } } as const;
 const DRAWER = { styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } } as const;
 
 /**
@@ -16,9 +22,16 @@ const DRAWER = { styles: { mask: BELOW_HEADER, wrapper: BELOW_HEADER } } as cons
  * panels never cover a header control (logout, language, role switch stay usable while the
  * to-do panel or a dialog is open).
  */
-export function BelowHeader({ children }: { children: ReactNode }) {
+export function BelowHeader({
+  children,
+  behindLogin = false,
+}: {
+  children: ReactNode;
+  /** The session's login dialog is open over the page. */
+  behindLogin?: boolean;
+}) {
   return (
-    <ConfigProvider modal={MODAL} drawer={DRAWER}>
+    <ConfigProvider modal={behindLogin ? MODAL_BEHIND_LOGIN : MODAL} drawer={DRAWER}>
       {children}
     </ConfigProvider>
   );

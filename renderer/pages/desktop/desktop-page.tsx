@@ -75,7 +75,13 @@ export function DesktopPage({
   });
   return (
     <>
-      <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
+      <DesktopShell
+        user={user}
+        variant={variant}
+        homeUrl={homeUrl}
+        onLoggedOut={toLoginPage}
+        behindLogin={relogin.required}
+      />
       {relogin.required && (
         <Suspense fallback={null}>
           <LoginDialog open onLoggedIn={relogin.done} />
