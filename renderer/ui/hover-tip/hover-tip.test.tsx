@@ -27,10 +27,24 @@ function afterDelay(): Promise<void> {
   return act(() => new Promise<void>((resolve) => setTimeout(resolve, HOVER_TIP_DELAY_MS * 4)));
 }
 
+/** A mouse comes to rest on the button; resolves once its tip shows. */
+async function restMouseOn(button: HTMLElement): Promise<void> {
+  fireEvent.pointerEnter(button, { pointerType: 'mouse' });
+  await waitFor(() => {
+    expect(tip()).not.toBeNull();
+  });
+}
+
+/** The header button, rendered, and its click handler. */
+function renderButton() {
+  const onClick = vi.fn();
+  render(<HeaderButton label="Messages" icon={null} onClick={onClick} />);
+  return { button: screen.getByRole('button', { name: 'Messages' }), onClick };
+}
+
 describe('HoverTip (the header buttons)', () => {
   it('shows after a mouse rests on the button, and goes when the mouse leaves', async () => {
-    render(<HeaderButton label="Messages" icon={null} onClick={vi.fn()} />);
-    const button = screen.getByRole('button', { name: 'Messages' });
+    const { button } = renderButton();
     fireEvent.pointerEnter(button, { pointerType: 'mouse' });
     // Not at once: a pointer passing over the header shows nothing.
     expect(tip()).toBeNull();
@@ -42,28 +56,18 @@ describe('HoverTip (the header buttons)', () => {
   });
 
   it('closes when the button is clicked, and on Esc', async () => {
-    const onClick = vi.fn();
-    render(<HeaderButton label="Messages" icon={null} onClick={onClick} />);
-    const button = screen.getByRole('button', { name: 'Messages' });
-    fireEvent.pointerEnter(button, { pointerType: 'mouse' });
-    await waitFor(() => {
-      expect(tip()).not.toBeNull();
-    });
+    const { button, onClick } = renderButton();
+    await restMouseOn(button);
     fireEvent.click(button);
     expect(onClick).toHaveBeenCalledOnce();
     expect(tip()).toBeNull();
-    fireEvent.pointerEnter(button, { pointerType: 'mouse' });
-    await waitFor(() => {
-      expect(tip()).not.toBeNull();
-    });
+    await restMouseOn(button);
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(tip()).toBeNull();
   });
 
   it('never shows on a tap, so it cannot stay over the sheet the tap opened', async () => {
-    const onClick = vi.fn();
-    render(<HeaderButton label="Messages" icon={null} onClick={onClick} />);
-    const button = screen.getByRole('button', { name: 'Messages' });
+    const { button, onClick } = renderButton();
     pointAndPress(button, 'touch');
     expect(onClick).toHaveBeenCalledOnce();
     await afterDelay();
@@ -71,8 +75,7 @@ describe('HoverTip (the header buttons)', () => {
   });
 
   it('a press before the delay is over cancels the tip', async () => {
-    render(<HeaderButton label="Messages" icon={null} onClick={vi.fn()} />);
-    const button = screen.getByRole('button', { name: 'Messages' });
+    const { button } = renderButton();
     fireEvent.pointerEnter(button, { pointerType: 'mouse' });
     fireEvent.pointerDown(button, { pointerType: 'mouse' });
     await afterDelay();
