@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trimDigitalSilence } from './recogniser';
+import { grammarCommand, trimDigitalSilence } from './recogniser';
 
 /** 16-bit little-endian PCM of these samples. */
 function pcm(samples: readonly number[]): Buffer {
@@ -36,5 +36,28 @@ describe('trimDigitalSilence', () => {
     expect(trimDigitalSilence(Buffer.alloc(0)).length).toBe(0);
     const odd = Buffer.concat([pcm([0, 500, 0]), Buffer.from([7])]);
     expect(trimDigitalSilence(odd).length).toBe(6);
+  });
+});
+
+describe('grammarCommand', () => {
+  it('is the command the grammar heard, noise at an utterance’s ends trimmed', () => {
+    expect(grammarCommand('open notices\n')).toBe('open notices');
+    expect(grammarCommand('garbage_k open notices garbage_ah\n')).toBe('open notices');
+    // A command in two utterances (a pause between), each a command of its own.
+    expect(grammarCommand('notices\nopen schedule\n')).toBe('notices open schedule');
+  });
+
+  it('is empty when nothing was heard, and null for noise alone', () => {
+    expect(grammarCommand('')).toBe('');
+    expect(grammarCommand('\n\n')).toBe('');
+    expect(grammarCommand('garbage_ah\n')).toBeNull();
+  });
+
+  it('is null when any utterance is speech that is no command, whatever the others matched', () => {
+    // "what is the weather" cut in two by a pause: the second piece matched a command alone.
+    expect(
+      grammarCommand('garbage_w garbage_ah garbage_t garbage_ih garbage_z\nopen notices\n'),
+    ).toBeNull();
+    expect(grammarCommand('open garbage_w garbage_eh garbage_dh garbage_er notices\n')).toBeNull();
   });
 });

@@ -106,6 +106,27 @@ export function trimNoise(words: readonly string[]): string[] {
   return words.slice(start, end);
 }
 
+/**
+ * The command the grammar pass heard, from pocketsphinx's output (one line per utterance: it
+ * splits at pauses); '' when it heard nothing at all; null when it heard speech that is not a
+ * command, which the general model then transcribes. A click or a breath next to the command
+ * comes out as a phone or two of garbage at an utterance's ends: noise, trimmed. An utterance
+ * with more garbage is speech that is not a command, and it vetoes the others: a fragment of it
+ * cut off by a pause can match a command by itself (a loaded CI machine heard "open notices" in
+ * "what is the weather"). A real command in pieces still reaches the application: the general
+ * model's transcript is looked up like any other.
+ */
+export function grammarCommand(heard: string): string | null {
+  const utterances = heard
+    .split('\n')
+    .map((line) => line.split(/\s+/).filter(Boolean))
+    .filter((words) => words.length > 0);
+  if (utterances.length === 0) return '';
+  const speech = utterances.map(trimNoise).filter((words) => words.length > 0);
+  if (speech.length === 0 || speech.some((words) => words.some(isGarbage))) return null;
+  return speech.map((words) => words.join(' ')).join(' ');
+}
+
 function wordsOf(phrase: string): string[] {
   return phrase
     .toLowerCase()
@@ -139,30 +160,25 @@ export class PocketsphinxRecogniser implements Recogniser {
     const voice = trimDigitalSilence(pcm);
     if (voice.length === 0) return '';
     const grammar = this.grammarFor(phrases);
-    const heard = grammar
-      ? await this.run(
-          voice,
-          [
-            '-jsgf',
-            grammar.jsgf,
-            '-dict',
-            grammar.dict,
-            '-lw',
-            GRAMMAR_LANGUAGE_WEIGHT,
-            '-wip',
-            WORD_INSERTION_PENALTY,
-          ],
-          signal,
+    const command = grammar
+      ? grammarCommand(
+          await this.run(
+            voice,
+            [
+              '-jsgf',
+              grammar.jsgf,
+              '-dict',
+              grammar.dict,
+              '-lw',
+              GRAMMAR_LANGUAGE_WEIGHT,
+              '-wip',
+              WORD_INSERTION_PENALTY,
+            ],
+            signal,
+          ),
         )
-      : '';
-    // One line per utterance (pocketsphinx splits at pauses). A click or a breath next to the
-    // command comes out as a phone or two of garbage: trimmed. More garbage: not a command.
-    const utterances = heard.split('\n').map((line) => line.split(/\s+/).filter(Boolean));
-    const commands = utterances
-      .map(trimNoise)
-      .filter((words) => words.length > 0 && !words.some(isGarbage));
-    if (commands.length > 0) return commands.map((words) => words.join(' ')).join(' ');
-    if (grammar && utterances.every((words) => words.length === 0)) return '';
+      : null;
+    if (command !== null) return command;
     // Not a command of the grammar: say what was heard with the general model.
     return this.run(
       voice,
