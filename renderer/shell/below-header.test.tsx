@@ -2,51 +2,77 @@
 import { cleanup, render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { memo, useContext } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../core/i18n/instance';
+import { initI18n } from '../core/i18n/init-i18n';
+import { builtinZhCN } from '../pages/builtin-locale';
+import { AppProvider } from '../ui/app-provider/app-provider';
 import { BelowHeader } from './below-header';
 
+beforeAll(async () => {
+  await initI18n({ lang: 'zh-CN', builtin: builtinZhCN });
+});
 afterEach(cleanup);
 
+/** What antd's dialogs get from the page's provider: their top, and whether they trap focus. */
+interface Seen {
+  top: unknown;
+  trap: boolean | undefined;
+}
+
 /** A memoised antd consumer, as every header control and icon grid of the desktop is. */
-const Consumer = memo(function Consumer({ renders }: { renders: string[] }) {
-  const config = useContext(ConfigProvider.ConfigContext);
-  renders.push(config.modal?.styles ? 'below-header' : 'plain');
+const Consumer = memo(function Consumer({ seen }: { seen: Seen[] }) {
+  const { modal } = useContext(ConfigProvider.ConfigContext);
+  const mask = modal?.styles && 'mask' in modal.styles ? modal.styles.mask : undefined;
+  seen.push({ top: (mask as { top?: unknown } | undefined)?.top, trap: modal?.focusable?.trap });
   return null;
 });
 
+function page(count: number, seen: Seen[], behindLogin = false) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AppProvider>
+        <BelowHeader behindLogin={behindLogin}>
+          <span>{count}</span>
+          <Consumer seen={seen} />
+        </BelowHeader>
+      </AppProvider>
+    </I18nextProvider>
+  );
+}
+
+const dialogTop = () => document.documentElement.style.getPropertyValue('--edudesk-dialog-top');
+
 describe('BelowHeader', () => {
-  it('gives dialogs and drawers its offset, and a re-render of the shell no new context', () => {
-    const renders: string[] = [];
-    const shell = (count: number) => (
-      <BelowHeader>
-        <span>{count}</span>
-        <Consumer renders={renders} />
-      </BelowHeader>
-    );
-    const { rerender } = render(shell(1));
-    rerender(shell(2));
-    rerender(shell(3));
-    // The consumer saw the offset once: the shell's later renders left antd's context alone.
-    expect(renders).toEqual(['below-header']);
+  it('starts the dialogs below the header while the desktop is shown', () => {
+    const seen: Seen[] = [];
+    const { unmount } = render(page(1, seen));
+    expect(seen[0]?.top).toBe('var(--edudesk-dialog-top, 0px)');
+    expect(dialogTop()).toBe('var(--edudesk-header-height)');
+    unmount();
+    expect(dialogTop()).toBe('');
+  });
+
+  it('gives antd no new context when the shell re-renders', () => {
+    const seen: Seen[] = [];
+    const { rerender } = render(page(1, seen));
+    rerender(page(2, seen));
+    rerender(page(3, seen));
+    // The consumer rendered once: the shell's later renders left antd's context alone.
+    expect(seen).toHaveLength(1);
   });
 
   it('lets dialogs behind the session’s login dialog stop holding the focus', () => {
-    const traps: (boolean | undefined)[] = [];
-    function Trap() {
-      traps.push(useContext(ConfigProvider.ConfigContext).modal?.focusable?.trap);
-      return null;
-    }
-    const { rerender } = render(
-      <BelowHeader>
-        <Trap />
-      </BelowHeader>,
-    );
-    rerender(
-      <BelowHeader behindLogin>
-        <Trap />
-      </BelowHeader>,
-    );
-    // antd's default (a trap) first, then none while the login dialog is open.
-    expect(traps).toEqual([undefined, false]);
+    const seen: Seen[] = [];
+    const { rerender, unmount } = render(page(1, seen));
+    rerender(page(1, seen, true));
+    rerender(page(1, seen, false));
+    // antd's default (a trap) first, none while the login dialog is open, then the default again.
+    expect(seen.map((each) => each.trap)).toEqual([undefined, false, undefined]);
+    rerender(page(1, seen, true));
+    unmount();
+    render(page(1, seen));
+    expect(seen.at(-1)?.trap).toBeUndefined();
   });
 });

@@ -5,6 +5,11 @@ import { LoginWithPlatforms } from './login-with-platforms';
 
 /** The login dialog overlay sits above every other layer (spec §9: z-index 2500). */
 export const LOGIN_DIALOG_Z_INDEX = 2500;
+/** It covers the whole page, the desktop's header too (other dialogs start below it). */
+const WHOLE_PAGE = { top: 0 } as const;
+const STYLES = { mask: WHOLE_PAGE, wrapper: WHOLE_PAGE } as const;
+/** It holds the focus, whatever the dialogs behind it do. */
+const FOCUSABLE = { trap: true } as const;
 
 export interface LoginDialogProps {
   open: boolean;
@@ -27,6 +32,8 @@ export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
       mask={{ closable: false }}
       keyboard={false}
       zIndex={LOGIN_DIALOG_Z_INDEX}
+      styles={STYLES}
+      focusable={FOCUSABLE}
       width={400}
       destroyOnHidden
       centered
