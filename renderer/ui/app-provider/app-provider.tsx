@@ -62,7 +62,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, [resolved]);
 
   return (
-    <ConfigProvider locale={locale} theme={theme} modal={frame.modal} drawer={frame.drawer}>
+    <ConfigProvider locale={locale} theme={theme} modal={frame.modal}>
       <NotifyHost />
       {children}
     </ConfigProvider>

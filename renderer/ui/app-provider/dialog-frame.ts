@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 
 /**
- * Where the page's dialogs and drawers start (the CSS variable `--edudesk-dialog-top`, 0 unless a
- * page sets it: the desktop, below its header) and whether they hold the focus. The root
+ * Where the page's dialogs start (the CSS variable `--edudesk-dialog-top`, 0 unless a page sets
+ * it: the desktop, below its header) and whether they hold the focus. The root
  * ConfigProvider (AppProvider) gives antd these as constants: one provider for the whole page, as
  * a nested ConfigProvider cost the desktop's first render about 60 ms (its own motion, token and
  * context set-up under every antd component).
@@ -11,8 +11,9 @@ const DIALOG_TOP = { top: 'var(--edudesk-dialog-top, 0px)' } as const;
 
 export const DIALOG_FRAME = {
   modal: { styles: { mask: DIALOG_TOP, wrapper: DIALOG_TOP } },
-  drawer: { styles: { mask: DIALOG_TOP, wrapper: DIALOG_TOP } },
 } as const;
+// Drawers take it from styles.css, for side panels only: a bottom sheet (the phone's) given a
+// top would fill the screen.
 
 /**
  * The same, for dialogs behind the session's login dialog: they stop holding the focus. antd
