@@ -15,25 +15,24 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-/** What antd's dialogs get from the page's provider: their top, and whether they trap focus. */
+/** What antd's dialogs get from the page's provider: their top. */
 interface Seen {
   top: unknown;
-  trap: boolean | undefined;
 }
 
 /** A memoised antd consumer, as every header control and icon grid of the desktop is. */
 const Consumer = memo(function Consumer({ seen }: { seen: Seen[] }) {
   const { modal } = useContext(ConfigProvider.ConfigContext);
   const mask = modal?.styles && 'mask' in modal.styles ? modal.styles.mask : undefined;
-  seen.push({ top: (mask as { top?: unknown } | undefined)?.top, trap: modal?.focusable?.trap });
+  seen.push({ top: (mask as { top?: unknown } | undefined)?.top });
   return null;
 });
 
-function page(count: number, seen: Seen[], behindLogin = false) {
+function page(count: number, seen: Seen[]) {
   return (
     <I18nextProvider i18n={i18n}>
       <AppProvider>
-        <BelowHeader behindLogin={behindLogin}>
+        <BelowHeader>
           <span>{count}</span>
           <Consumer seen={seen} />
         </BelowHeader>
@@ -61,18 +60,5 @@ describe('BelowHeader', () => {
     rerender(page(3, seen));
     // The consumer rendered once: the shell's later renders left antd's context alone.
     expect(seen).toHaveLength(1);
-  });
-
-  it('lets dialogs behind the session’s login dialog stop holding the focus', () => {
-    const seen: Seen[] = [];
-    const { rerender, unmount } = render(page(1, seen));
-    rerender(page(1, seen, true));
-    rerender(page(1, seen, false));
-    // antd's default (a trap) first, none while the login dialog is open, then the default again.
-    expect(seen.map((each) => each.trap)).toEqual([undefined, false, undefined]);
-    rerender(page(1, seen, true));
-    unmount();
-    render(page(1, seen));
-    expect(seen.at(-1)?.trap).toBeUndefined();
   });
 });

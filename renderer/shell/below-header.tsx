@@ -1,5 +1,4 @@
 import { useLayoutEffect, type ReactNode } from 'react';
-import { setBehindLogin } from '../ui/app-provider/dialog-frame';
 
 /** The header's height (styles.css --edudesk-header-height). */
 const HEADER_HEIGHT = 'var(--edudesk-header-height)';
@@ -7,19 +6,12 @@ const HEADER_HEIGHT = 'var(--edudesk-header-height)';
 /**
  * Every modal dialog and drawer of the desktop starts below the page header: their masks and
  * panels never cover a header control (logout, language, role switch stay usable while the
- * to-do panel or a dialog is open). antd places them from the root ConfigProvider's
+ * to-do panel or a dialog is open). antd places them from
  * `--edudesk-dialog-top` (ui/app-provider/dialog-frame), set here on the page's root element
  * while the desktop is shown, before its first paint; the session's login dialog, which covers
  * the whole page, keeps its own place.
  */
-export function BelowHeader({
-  children,
-  behindLogin = false,
-}: {
-  children: ReactNode;
-  /** The session's login dialog is open over the page: the desktop's dialogs give it the focus. */
-  behindLogin?: boolean;
-}) {
+export function BelowHeader({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const root = document.documentElement;
     root.style.setProperty('--edudesk-dialog-top', HEADER_HEIGHT);
@@ -27,11 +19,5 @@ export function BelowHeader({
       root.style.removeProperty('--edudesk-dialog-top');
     };
   }, []);
-  useLayoutEffect(() => {
-    setBehindLogin(behindLogin);
-    return () => {
-      setBehindLogin(false);
-    };
-  }, [behindLogin]);
   return children;
 }

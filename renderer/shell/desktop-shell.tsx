@@ -59,8 +59,6 @@ export interface DesktopShellProps {
   onLoggedOut: () => void;
   /** The landing page URL, for the desktop button. */
   homeUrl: string;
-  /** The session's login dialog is open over the desktop (its dialogs give it the focus). */
-  behindLogin?: boolean;
 }
 
 function reorderWithin(categories: MenuCategory[], active: string, over: string): MenuCategory[] {
@@ -78,13 +76,7 @@ function reorderWithin(categories: MenuCategory[], active: string, over: string)
  * (top-layout / left-layout), the header's actions (header-actions), the icons
  * (desktop-apps), the dialogs' host (desktop-dialogs) and the footer.
  */
-export function DesktopShell({
-  user,
-  variant,
-  onLoggedOut,
-  homeUrl,
-  behindLogin = false,
-}: DesktopShellProps) {
+export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShellProps) {
   const { t, i18n } = useTranslation();
   const data = useDesktopData(user);
   const theme = useTheme();
@@ -246,7 +238,7 @@ export function DesktopShell({
     </>
   );
   return (
-    <BelowHeader behindLogin={behindLogin}>
+    <BelowHeader>
       {theme.layout === 'left' ? (
         <LeftLayout
           brand={<UnitBrand />}

@@ -1,6 +1,8 @@
 import { Modal } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../core/session/session-store';
+import { setBehindLogin } from '../../ui/app-provider/dialog-frame';
 import { LoginWithPlatforms } from './login-with-platforms';
 
 /** The login dialog overlay sits above every other layer (spec §9: z-index 2500). */
@@ -23,6 +25,15 @@ export interface LoginDialogProps {
  */
 export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
   const { t } = useTranslation();
+  // While it is open, the page's other dialogs stop holding the focus (on every page that shows
+  // it: the desktops and the signed-in pages).
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    setBehindLogin(true);
+    return () => {
+      setBehindLogin(false);
+    };
+  }, [open]);
   return (
     <Modal
       open={open}

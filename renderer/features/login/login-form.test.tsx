@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { useContext } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RememberedLogin } from '../../../contract/host';
@@ -7,6 +9,7 @@ import { fakeDesktopHost } from '../../../tests/support/fake-host';
 import { i18n } from '../../core/i18n/instance';
 import { initI18n } from '../../core/i18n/init-i18n';
 import { builtinZhCN } from '../../pages/builtin-locale';
+import { AppProvider } from '../../ui/app-provider/app-provider';
 import loginEn from './locales/en.json';
 import { LOGIN_DIALOG_Z_INDEX, LoginDialog } from './login-dialog';
 import { LoginForm } from './login-form';
@@ -139,5 +142,42 @@ describe('LoginDialog', () => {
     expect(wrapper?.style.zIndex).toBe(String(LOGIN_DIALOG_Z_INDEX));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('while open, the page’s other dialogs stop holding the focus', async () => {
+    window.edudesk = fakeHost(null);
+    const traps: (boolean | undefined)[] = [];
+    /** Another dialog of the page, as antd configures it from the page's provider. */
+    function Behind() {
+      const { modal } = useContext(ConfigProvider.ConfigContext);
+      traps.push(modal?.focusable?.trap);
+      return null;
+    }
+    const page = (open: boolean) => (
+      <I18nextProvider i18n={i18n}>
+        <AppProvider>
+          <Behind />
+          <LoginDialog open={open} onLoggedIn={vi.fn()} />
+        </AppProvider>
+      </I18nextProvider>
+    );
+    const { rerender, unmount } = render(page(false));
+    expect(traps.at(-1)).toBeUndefined();
+    rerender(page(true));
+    await waitFor(() => {
+      expect(traps.at(-1)).toBe(false);
+    });
+    rerender(page(false));
+    await waitFor(() => {
+      expect(traps.at(-1)).toBeUndefined();
+    });
+    rerender(page(true));
+    await waitFor(() => {
+      expect(traps.at(-1)).toBe(false);
+    });
+    // Gone with the page: the next page's dialogs hold the focus again.
+    unmount();
+    render(page(false));
+    expect(traps.at(-1)).toBeUndefined();
   });
 });

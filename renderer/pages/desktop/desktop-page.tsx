@@ -75,13 +75,7 @@ export function DesktopPage({
   });
   return (
     <>
-      <DesktopShell
-        user={user}
-        variant={variant}
-        homeUrl={homeUrl}
-        onLoggedOut={toLoginPage}
-        behindLogin={relogin.required}
-      />
+      <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
       {relogin.required && (
         <Suspense fallback={null}>
           <LoginDialog open onLoggedIn={relogin.done} />

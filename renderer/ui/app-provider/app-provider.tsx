@@ -7,7 +7,7 @@ import { isLangType } from '../../../contract/languages';
 import { antdTheme, cssVariables } from '../../core/theme/theme-engine';
 import { useTheme } from '../../core/theme/theme-store';
 import { NotifyHost } from '../notify/notify-host';
-import { DIALOG_FRAME, DIALOG_FRAME_BEHIND_LOGIN, useDialogFrame } from './dialog-frame';
+import { DIALOG_MODAL, DIALOG_MODAL_BEHIND_LOGIN, useDialogFrame } from './dialog-frame';
 import { usesStaticAntdStyles } from './static-styles';
 import { FALLBACK_ANTD_LOCALE, loadAntdLocale, loadedAntdLocale } from './antd-locale';
 
@@ -34,7 +34,7 @@ function useAntdLocale(lang: LangType): Locale {
 
 /**
  * The root of every page: antd's locale follows the active language; the theme engine gives
- * antd its tokens and the page its CSS variables and theme class; dialogs and drawers start
+ * antd its tokens and the page its CSS variables and theme class; modal dialogs start
  * where the page says (ui/app-provider/dialog-frame); and the toast host.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -42,8 +42,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const lang = isLangType(i18n.language) ? i18n.language : 'zh-CN';
   const locale = useAntdLocale(lang);
   const resolved = useTheme((state) => state.resolved);
-  const frame = useDialogFrame((state) =>
-    state.behindLogin ? DIALOG_FRAME_BEHIND_LOGIN : DIALOG_FRAME,
+  const modal = useDialogFrame((state) =>
+    state.behindLogin ? DIALOG_MODAL_BEHIND_LOGIN : DIALOG_MODAL,
   );
   // With the built stylesheet antd generates no CSS in the browser (zeroRuntime); its tokens
   // still reach the page as CSS variables, so every theme applies.
@@ -62,7 +62,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, [resolved]);
 
   return (
-    <ConfigProvider locale={locale} theme={theme} modal={frame.modal}>
+    <ConfigProvider locale={locale} theme={theme} modal={modal}>
       <NotifyHost />
       {children}
     </ConfigProvider>
