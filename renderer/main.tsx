@@ -9,11 +9,12 @@ import { ownTask } from './core/own-task';
  * waits for its own evaluation.
  */
 async function start(container: HTMLElement): Promise<void> {
-  const stages = [
-    () => import('./pages/boot/framework'),
-    () => import('./pages/boot/layer'),
-    () => import('./pages/boot/antd'),
-  ];
+  // The page's first calls (the login check's current-user call, the desktop's icons) leave
+  // first: their round trips overlap the evaluation of React and antd (issue 17: sign-in → icons).
+  const { startEarlyCalls } = await import('./pages/boot/layer');
+  startEarlyCalls(window.location.href);
+  await ownTask();
+  const stages = [() => import('./pages/boot/framework'), () => import('./pages/boot/antd')];
   for (const stage of stages) {
     await stage();
     await ownTask();

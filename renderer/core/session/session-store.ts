@@ -4,6 +4,7 @@ import type { Child } from '../../../contract/auth';
 import { PARENT_USER_TYPE } from '../../../contract/auth-codes';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { markSessionRestored } from '../http/client';
+import { Prefetch } from '../prefetch';
 import { http } from '../http/http';
 import { LOCAL_KEYS, SESSION_KEYS, removeLocal, writeLocal, writeSession } from '../storage-keys';
 import { pickCurrentChild } from './children';
@@ -107,6 +108,23 @@ export function fetchCurrentUser(
     inFlight = null;
   });
   return inFlight;
+}
+
+const early = new Prefetch<CurrentUser | null>();
+const EARLY_KEY = 'current-user';
+
+/**
+ * Starts the current-user call ahead of the login check that will ask it first (the page's boot,
+ * before React and antd are evaluated: pages/boot/early-calls.ts). The store is updated as soon
+ * as the answer comes, like any current-user call; the check takes the answer once.
+ */
+export function prefetchCurrentUser(): void {
+  early.put(EARLY_KEY, useSession.getState().fetchCurrentUser());
+}
+
+/** The answer of the call prefetchCurrentUser started (once), else a call of its own. */
+export function takeCurrentUser(): Promise<CurrentUser | null> {
+  return early.take(EARLY_KEY, () => useSession.getState().fetchCurrentUser());
 }
 
 /**

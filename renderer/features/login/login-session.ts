@@ -1,5 +1,5 @@
 import { getHost } from '../../core/host';
-import { useSession } from '../../core/session/session-store';
+import { takeCurrentUser, useSession } from '../../core/session/session-store';
 import {
   LOGOUT_FLAG_VALUE,
   readLocal,
@@ -142,7 +142,8 @@ export async function createLoginCheckContext(
     forgetQuery,
     deviceId: device,
     messages: { ticketPathMissing: messages.ticketPathMissing },
-    fetchCurrentUser: async () => (await useSession.getState().fetchCurrentUser()) !== null,
+    // The boot may have started this call already (checkStartsWithCurrentUser).
+    fetchCurrentUser: async () => (await takeCurrentUser()) !== null,
     login: (username, password) => login(username, password, lang, fallbackMessage),
     loadRememberedLogin: () => host.loadRememberedLogin(),
     loadClientId: () => host.loadClientId(),

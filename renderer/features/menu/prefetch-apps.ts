@@ -7,12 +7,17 @@ const prefetched = new Prefetch<MenuCategory[]>();
 
 const keyOf = (userId: string, unitId: string) => `${userId}\n${unitId}`;
 
+let watching = false;
+
 /**
- * From now on, the icon list's call (my_app_icon) leaves the moment the login check knows the
- * user (one round trip after me), while the desktop renders, rather than after its first render
- * (issue 17: sign-in → icons). The desktop page starts this once, as its module runs.
+ * From now on, the icon list's call (my_app_icon) leaves the moment the current-user call knows
+ * the user (one round trip after me), while the page boots and renders, rather than after the
+ * desktop's first render (issue 17: sign-in → icons). Started by the boot's early calls and by
+ * the desktop page's module; only the first start counts.
  */
 export function prefetchMyAppsOnSignIn(): void {
+  if (watching) return;
+  watching = true;
   useSession.subscribe((state, previous) => {
     if (state.user !== null && previous.user === null) {
       const { userId, unitId } = state.user;

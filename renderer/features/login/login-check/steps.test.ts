@@ -3,7 +3,7 @@ import type { RememberedLogin } from '../../../../contract/host';
 import type { LoginResult } from '../login-result';
 import { runLoginCheck, type LoginCheckContext } from './login-check';
 import { queryParam } from '../../../core/hash-route';
-import { AUTO_LOGIN_LIMIT, LOGIN_STEPS } from './steps';
+import { AUTO_LOGIN_LIMIT, checkStartsWithCurrentUser, LOGIN_STEPS } from './steps';
 import { DEFAULT_TICKET_API, type TicketApiConfig } from '../ticket-api';
 import type { SocialCallback } from '../social/social-callback';
 
@@ -126,6 +126,59 @@ describe('login check order', () => {
 
   it('requires a login when there is no session and nothing remembered', async () => {
     expect(await runLoginCheck(context({}), LOGIN_STEPS)).toEqual({ kind: 'login-required' });
+  });
+});
+
+describe('the current-user call started before the check (checkStartsWithCurrentUser)', () => {
+  /** The check's calls to the platform, in order. */
+  async function platformCalls(options: Parameters<typeof context>[0]): Promise<string[]> {
+    const fake = context(options);
+    const calls: string[] = [];
+    const names = [
+      'fetchCurrentUser',
+      'login',
+      'loginUserClient',
+      'relogin',
+      'exchangeTicket',
+      'socialLogin',
+    ] as const;
+    for (const name of names) {
+      const real = (fake[name] as (...args: unknown[]) => unknown).bind(fake);
+      Object.assign(fake, {
+        [name]: (...args: unknown[]) => {
+          calls.push(name);
+          return real(...args);
+        },
+      });
+    }
+    await runLoginCheck(fake, LOGIN_STEPS);
+    return calls;
+  }
+
+  const base = 'http://localhost/pages/base/pc_desktop_all/index.html';
+  it.each([
+    [base, true],
+    [`${base}?lang=en#/apps`, true],
+    [`${base}?cid=client-42`, true],
+    ['http://localhost/oauth/authorize?client_id=a&state=s&code=c', true],
+    [`${base}?username=teacher01&password=x`, false],
+    [`${base}#/?username=teacher01&password=x`, false],
+    [`${base}?username=teacher01`, true],
+    [`${base}?ticket=t-1`, false],
+    [`${base}?accessToken=a-1`, false],
+    [`${base}?code=c&plat=wechat`, false],
+    [`${base}?code=c&plat=not%20a%20provider`, true],
+  ])('%s: %s', async (url, early) => {
+    expect(checkStartsWithCurrentUser(new URL(url))).toBe(early);
+    for (const session of [true, false]) {
+      for (const clientId of [null, 'client-7']) {
+        const calls = await platformCalls({ url, session, remembered, clientId });
+        // Started early, it is the check's first call to the platform whatever else holds;
+        // not started, something else may come first (a stored client id still asks first).
+        if (early) expect(calls[0]).toBe('fetchCurrentUser');
+        else if (clientId === null) expect(calls[0]).not.toBe('fetchCurrentUser');
+      }
+    }
   });
 });
 

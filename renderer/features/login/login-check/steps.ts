@@ -38,15 +38,26 @@ export const authorizeStep: LoginStep = {
   },
 };
 
+/** The username and password of the query (step 3), or null without a complete pair. */
+function queryCredentials(url: URL): { username: string; password: string } | null {
+  const username = queryParam(url, 'username')?.trim() ?? '';
+  const password = queryParam(url, 'password') ?? '';
+  return username === '' || password === '' ? null : { username, password };
+}
+
+/** A trimmed query parameter, '' when absent. */
+function queryText(url: URL, name: string): string {
+  return queryParam(url, name)?.trim() ?? '';
+}
+
 /** 3. A username and password in the query are posted as a login. */
 export const queryCredentialsStep: LoginStep = {
   step: 3,
   name: 'query-credentials',
   async run(context) {
-    const username = queryParam(context.url, 'username')?.trim() ?? '';
-    const password = queryParam(context.url, 'password') ?? '';
-    if (username === '' || password === '') return 'next';
-    return afterLogin(await context.login(username, password));
+    const credentials = queryCredentials(context.url);
+    if (credentials === null) return 'next';
+    return afterLogin(await context.login(credentials.username, credentials.password));
   },
 };
 
@@ -79,7 +90,7 @@ export const ticketStep: LoginStep = {
   step: 4,
   name: 'ticket',
   async run(context) {
-    const ticket = queryParam(context.url, 'ticket')?.trim() ?? '';
+    const ticket = queryText(context.url, 'ticket');
     if (ticket === '') return 'next';
     context.forgetQuery(['ticket']);
     const api = context.ticketApi;
@@ -96,7 +107,7 @@ export const accessTokenStep: LoginStep = {
   step: 5,
   name: 'access-token',
   async run(context) {
-    const accessToken = queryParam(context.url, 'accessToken')?.trim() ?? '';
+    const accessToken = queryText(context.url, 'accessToken');
     if (accessToken === '') return 'next';
     context.forgetQuery(['accessToken']);
     return afterLogin(await context.relogin(accessToken));
@@ -170,6 +181,21 @@ export const loginRequiredStep: LoginStep = {
   name: 'login-required',
   run: () => Promise.resolve({ kind: 'login-required' }),
 };
+
+/**
+ * True when nothing in this address logs in before the check's first question to the platform,
+ * which is then the current-user call: no credentials (step 3), ticket (4), access token (5) or
+ * provider callback (6). The steps before them ask for the current user first (1, 2) or pass.
+ * The page's boot starts that call before React renders (pages/boot/early-calls.ts).
+ */
+export function checkStartsWithCurrentUser(url: URL): boolean {
+  return (
+    queryCredentials(url) === null &&
+    queryText(url, 'ticket') === '' &&
+    queryText(url, 'accessToken') === '' &&
+    readSocialCallback(url, socialProviderOfState) === undefined
+  );
+}
 
 /** The login check in the spec's order. */
 export const LOGIN_STEPS: readonly LoginStep[] = [

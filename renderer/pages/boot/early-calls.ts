@@ -1,0 +1,41 @@
+import { configureHttp } from '../../core/http/hooks';
+import { readLanguageContext, resolveLanguage } from '../../core/i18n/resolve-language';
+import { prefetchCurrentUser } from '../../core/session/session-store';
+import { checkStartsWithCurrentUser } from '../../features/login/login-check/steps';
+import { prefetchMyAppsOnSignIn } from '../../features/menu/prefetch-apps';
+import { PAGE_MODULES, resolvePage, type PageKind } from '../page-resolver';
+
+/**
+ * The pages whose login check runs the moment they open. The login page is left out: its hash
+ * routes (forgotten password, binding) do not all run the check.
+ */
+const CHECKED_AT_OPEN: ReadonlySet<PageKind> = new Set([
+  'desktop',
+  'area-desktop',
+  'mobile-desktop',
+  'my-files',
+  'my-face',
+  'authorize',
+]);
+
+/** The pages that draw the icon list (my_app_icon) first thing. */
+const DRAWS_ICONS: ReadonlySet<PageKind> = new Set(['desktop', 'area-desktop']);
+
+/**
+ * The page's first calls, started by the boot before React and antd are evaluated, so that the
+ * network and that evaluation overlap (issue 17: sign-in → icons): the login check's current-user
+ * call when it is sure to be the check's first (checkStartsWithCurrentUser), and on the desktops
+ * the icon list the moment that call knows the user. Each goes through the one request client with
+ * the page's language and app code; the check and the desktop take the answers when they ask.
+ */
+export function startEarlyCalls(href: string): void {
+  const url = new URL(href);
+  const page = resolvePage(url.pathname);
+  if (!CHECKED_AT_OPEN.has(page.kind) || !checkStartsWithCurrentUser(url)) return;
+  const lang = resolveLanguage(readLanguageContext());
+  const { appCode } = PAGE_MODULES[page.kind];
+  // The layer's start (bootstrap) configures the same values again, with the toasts.
+  configureHttp({ getLanguage: () => lang, getAppCode: () => appCode });
+  if (DRAWS_ICONS.has(page.kind)) prefetchMyAppsOnSignIn();
+  prefetchCurrentUser();
+}
