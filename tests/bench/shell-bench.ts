@@ -9,8 +9,45 @@ type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const RUNS = Number(process.env.BENCH_SIGNIN_RUNS ?? '10');
 
+/** The desktop region's accessible name, the same on the app's page and the floor's. */
+const DESKTOP_REGION = '我的桌面';
+
 /**
- * One sign-in: from pressing Sign in to the first desktop icon visible, and the longest chain of
+ * Timed in the pages themselves, so that neither the driver's checks before its click nor its
+ * polling afterwards (together some 200 ms of each run, the same for both) dilute the ratio:
+ * the click on Sign in (its event's time, kept in the tab's session storage across the hand-over)
+ * and the frame in which the desktop region's first button is first laid out with a size.
+ */
+const IN_PAGE_TIMER = `(() => {
+  addEventListener('click', (event) => {
+    try { sessionStorage.setItem('bench-click-at', String(performance.timeOrigin + event.timeStamp)); } catch {}
+  }, true);
+  const region = () => [...document.querySelectorAll('section')].find((section) => {
+    const by = section.getAttribute('aria-labelledby');
+    const name = section.getAttribute('aria-label') ?? (by ? document.getElementById(by)?.textContent : null);
+    return name === ${JSON.stringify(DESKTOP_REGION)};
+  });
+  let waiting = false;
+  const observer = new MutationObserver(() => {
+    if (waiting) return;
+    const button = region()?.querySelector('button');
+    if (!button) return;
+    waiting = true;
+    const laidOut = () => {
+      const box = button.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) {
+        window.benchIconsAt = performance.timeOrigin + performance.now();
+        observer.disconnect();
+      } else requestAnimationFrame(laidOut);
+    };
+    requestAnimationFrame(laidOut);
+  });
+  observer.observe(document, { subtree: true, childList: true });
+})();`;
+
+/**
+ * One sign-in: from the click on Sign in to the first desktop icon laid out, timed in the pages
+ * (IN_PAGE_TIMER), and the longest chain of
  * API calls leading to the icons' call (my_app_icon), each started only after the previous one
  * ended (the sequential round trips).
  */
@@ -18,8 +55,9 @@ async function signInOnce(
   browser: Browser,
   base: string,
   loginPath = '/login',
-): Promise<{ ms: number; roundTrips: number; chain: string[] }> {
+): Promise<{ ms: number; driverMs: number; roundTrips: number; chain: string[] }> {
   const context = await browser.newContext();
+  await context.addInitScript(IN_PAGE_TIMER);
   const page = await context.newPage();
   await page.goto(`${base}${loginPath}`);
   await page.getByPlaceholder('请输入账号').fill('teacher01');
@@ -41,9 +79,14 @@ async function signInOnce(
   });
   const begin = Date.now();
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
-  await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
+  await page.getByRole('region', { name: DESKTOP_REGION }).getByRole('button').first().waitFor();
   const visible = Date.now();
-  const ms = visible - begin;
+  await page.waitForFunction(() => 'benchIconsAt' in window);
+  const ms = await page.evaluate(
+    () =>
+      (window as unknown as { benchIconsAt: number }).benchIconsAt -
+      Number(sessionStorage.getItem('bench-click-at')),
+  );
   await context.close();
   // On the path to the icons: the longest chain of calls each starting after the previous ended.
   const ordered = calls
@@ -66,7 +109,7 @@ async function signInOnce(
   const end = iconsCall >= 0 ? iconsCall : chain.indexOf(Math.max(0, ...chain));
   const path: string[] = [];
   for (let at = end; at >= 0; at = previous[at] ?? -1) path.unshift(ordered[at]?.path ?? '');
-  return { ms, roundTrips: chain[end] ?? 0, chain: path };
+  return { ms, driverMs: visible - begin, roundTrips: chain[end] ?? 0, chain: path };
 }
 
 /** The app's sign-in → icons time over the floor's (issue 17: at most 1.5). */
@@ -92,6 +135,10 @@ export async function runShellBenchmarks(row: Row, base: string): Promise<boolea
     const ms = median(runs.map((run) => run.ms));
     const floorMs = median(floors.map((run) => run.ms));
     const ratio = ms / floorMs;
+    // The same runs timed from the driver (its click call to its wait's end), for comparison
+    // with earlier figures: the driver's own ~200 ms in both make this ratio look better.
+    const driverRatio =
+      median(runs.map((run) => run.driverMs)) / median(floors.map((run) => run.driverMs));
     const roundTrips = Math.max(...runs.map((run) => run.roundTrips));
     row(
       `sign in → desktop icons: app (median of ${String(RUNS)})`,
@@ -110,6 +157,12 @@ export async function runShellBenchmarks(row: Row, base: string): Promise<boolea
       ratio.toFixed(2),
       `≤ ${String(RATIO_TARGET)}`,
       ratio <= RATIO_TARGET,
+    );
+    row(
+      'the same, timed by the driver (its click to its wait)',
+      driverRatio.toFixed(2),
+      '(for comparison)',
+      true,
     );
     row('sequential API round trips on that path', String(roundTrips), '≤ 3', roundTrips <= 3);
     const slowest = runs.find((run) => run.roundTrips === roundTrips);

@@ -47,12 +47,17 @@ export function AppIcon({
               {name.slice(0, 1)}
             </span>
           ) : (
+            // Lazy: the picture is fetched once the icon is laid out, so that its arrival
+            // (each SVG is a document of its own to parse) never holds up the desktop's first
+            // paint; an icon scrolled far below is fetched when it comes near (issue 17).
             <img
               className="app-icon__image"
               src={src}
               alt=""
               width={size}
               height={size}
+              loading="lazy"
+              decoding="async"
               draggable={false}
             />
           )}
