@@ -7,8 +7,9 @@
  *   memory, bytes re-sent on resume. Sizes: BENCH_MD5_MIB, BENCH_UPLOAD_MIB, BENCH_RESUME_MIB;
  *   BENCH_UPLOAD_ROUNDS, BENCH_UPLOAD_LANES, BENCH_UPLOAD_PARTS.
  * Every figure is also written to bench-report/index.html (tests/bench/report.ts).
- * - Desktop shell (tests/bench/shell-bench.ts): sign in → icons visible (median of 10) as a ratio
- *   of its floor, bare pages making the same calls (tests/bench/sign-in-floor.ts, ≤ 1.5),
+ * - Desktop shell (tests/bench/shell-bench.ts): sign in → icons laid out, timed in the pages
+ *   (median of 10), as a ratio of its floor, bare pages making the same calls
+ *   (tests/bench/sign-in-floor.ts, ≤ 1.5),
  *   sequential API round trips on that path (≤ 3), desktop page initial JS (≤ 350 KB).
  * - Face recognition on the server (server/face/bench-face.ts): identify among 1,000 enrolled
  *   faces after warm-up (< 300 ms).
