@@ -46,26 +46,32 @@ const desktop = 'http://localhost/pages/base/pc_desktop_all/index.html';
 const calls = (path: string) => received.filter((call) => call.path === path);
 
 describe('startEarlyCalls (issue 17: the first calls leave before React is evaluated)', () => {
-  it('starts the current-user call in the page’s language and app code, and the icons after it', async () => {
-    localStorage.setItem(LOCAL_KEYS.chosenLanguage, 'en');
-    startEarlyCalls(`${desktop}#/apps`);
-    expect(useSession.getState().status).toBe('checking');
-    // The login check takes that call's answer: no second current-user call.
-    expect((await takeCurrentUser())?.userId).toBe('u1');
-    expect(calls(API.me)).toHaveLength(1);
-    const [me] = calls(API.me);
-    expect(me?.headers[HEADER_LANGUAGE]).toBe('en');
-    expect(me?.headers[HEADER_APP_CODE]).toBe('desktop');
-    // The icons left the moment the user was known, for that user and unit.
-    await myAppsSettled('u1', 'unit-9', 5_000);
-    const [icons] = calls(DESKTOP_API.myAppIcon);
-    expect(icons?.query.get('userId')).toBe('u1');
-    expect(icons?.query.get('unitId')).toBe('unit-9');
-    expect(peekMyApps('u1', 'unit-9')).toHaveLength(1);
-    // Taken once: a later check asks again.
-    expect((await takeCurrentUser())?.userId).toBe('u1');
-    expect(calls(API.me)).toHaveLength(2);
-  });
+  it.each([
+    ['desktop', `${desktop}#/apps`],
+    ['mobileDesktop', 'http://localhost/pages/base/mobile_desktop_all/index.html'],
+  ])(
+    'starts the current-user call in the page’s language and app code (%s), then the icons',
+    async (appCode, href) => {
+      localStorage.setItem(LOCAL_KEYS.chosenLanguage, 'en');
+      startEarlyCalls(href);
+      expect(useSession.getState().status).toBe('checking');
+      // The login check takes that call's answer: no second current-user call.
+      expect((await takeCurrentUser())?.userId).toBe('u1');
+      expect(calls(API.me)).toHaveLength(1);
+      const [me] = calls(API.me);
+      expect(me?.headers[HEADER_LANGUAGE]).toBe('en');
+      expect(me?.headers[HEADER_APP_CODE]).toBe(appCode);
+      // The icons left the moment the user was known, for that user and unit.
+      await myAppsSettled('u1', 'unit-9', 5_000);
+      const [icons] = calls(DESKTOP_API.myAppIcon);
+      expect(icons?.query.get('userId')).toBe('u1');
+      expect(icons?.query.get('unitId')).toBe('unit-9');
+      expect(peekMyApps('u1', 'unit-9')).toHaveLength(1);
+      // Taken once: a later check asks again.
+      expect((await takeCurrentUser())?.userId).toBe('u1');
+      expect(calls(API.me)).toHaveLength(2);
+    },
+  );
 
   it.each([
     ['an address that logs in first (a ticket)', `${desktop}?ticket=t-1`],

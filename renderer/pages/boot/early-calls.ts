@@ -18,8 +18,8 @@ const CHECKED_AT_OPEN: ReadonlySet<PageKind> = new Set([
   'authorize',
 ]);
 
-/** The pages that draw the icon list (my_app_icon) first thing. */
-const DRAWS_ICONS: ReadonlySet<PageKind> = new Set(['desktop', 'area-desktop']);
+/** The pages that draw the icon list (my_app_icon) first thing: the desktops, the phone's too. */
+const DRAWS_ICONS: ReadonlySet<PageKind> = new Set(['desktop', 'area-desktop', 'mobile-desktop']);
 
 /**
  * The page's first calls, started by the boot before React and antd are evaluated, so that the
