@@ -6,11 +6,15 @@ import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import { can, usePermissions } from '../core/permissions/permission-store';
 import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
-import { ModuleExpiredBlock } from '../features/expiry/module-expired-block';
 
 // Dialogs and panels load when first opened: the desktop's first download stays small.
 const AboutDialog = lazy(async () => ({
   default: (await import('../features/about/about-dialog')).AboutDialog,
+}));
+// Shown only when the desktop's licence has expired: antd's dialog is not part of every desktop's
+// first download for it.
+const ModuleExpiredBlock = lazy(async () => ({
+  default: (await import('../features/expiry/module-expired-block')).ModuleExpiredBlock,
 }));
 const ChildPicker = lazy(async () => ({
   default: (await import('../features/child-picker/child-picker')).ChildPicker,
@@ -151,7 +155,11 @@ export function DesktopDialogs({
           <LinkedAccountsDialog open onClose={close} />
         </Suspense>
       )}
-      <ModuleExpiredBlock open={licenceExpired} />
+      {licenceExpired && (
+        <Suspense fallback={null}>
+          <ModuleExpiredBlock open />
+        </Suspense>
+      )}
       {dialog?.kind === 'theme' && (
         <Suspense fallback={null}>
           <ThemeDialog
