@@ -6,15 +6,11 @@ import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import { can, usePermissions } from '../core/permissions/permission-store';
 import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
+import { ModuleExpiredGate } from '../features/expiry/module-expired-gate';
 
 // Dialogs and panels load when first opened: the desktop's first download stays small.
 const AboutDialog = lazy(async () => ({
   default: (await import('../features/about/about-dialog')).AboutDialog,
-}));
-// Shown only when the desktop's licence has expired: antd's dialog is not part of every desktop's
-// first download for it.
-const ModuleExpiredBlock = lazy(async () => ({
-  default: (await import('../features/expiry/module-expired-block')).ModuleExpiredBlock,
 }));
 const ChildPicker = lazy(async () => ({
   default: (await import('../features/child-picker/child-picker')).ChildPicker,
@@ -155,11 +151,7 @@ export function DesktopDialogs({
           <LinkedAccountsDialog open onClose={close} />
         </Suspense>
       )}
-      {licenceExpired && (
-        <Suspense fallback={null}>
-          <ModuleExpiredBlock open />
-        </Suspense>
-      )}
+      <ModuleExpiredGate expired={licenceExpired} />
       {dialog?.kind === 'theme' && (
         <Suspense fallback={null}>
           <ThemeDialog

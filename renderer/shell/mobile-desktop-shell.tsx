@@ -12,6 +12,7 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { useTheme } from '../core/theme/theme-store';
 import { useScreenClass } from '../core/use-screen-class';
+import { ModuleExpiredGate } from '../features/expiry/module-expired-gate';
 import { useModuleLicence } from '../features/expiry/use-module-licence';
 import { Footer } from '../features/footer/footer';
 import { openHelpCentre } from '../features/footer/help-centre';
@@ -31,11 +32,6 @@ import { usePublishedHeight } from './use-published-height';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
 import './mobile-desktop.css';
-
-// Shown only when the licence has expired: antd's dialog is not part of the first download for it.
-const ModuleExpiredBlock = lazy(async () => ({
-  default: (await import('../features/expiry/module-expired-block')).ModuleExpiredBlock,
-}));
 
 // Sheets load when first opened: the phone's first download stays small.
 const ChildPicker = lazy(async () => ({
@@ -260,11 +256,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           />
         </Suspense>
       )}
-      {licence === 'expired' && (
-        <Suspense fallback={null}>
-          <ModuleExpiredBlock open />
-        </Suspense>
-      )}
+      <ModuleExpiredGate expired={licence === 'expired'} />
     </div>
   );
 }

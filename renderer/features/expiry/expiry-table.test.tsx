@@ -11,6 +11,7 @@ import { ExpiryDialog } from './expiry-dialog';
 import { ExpiryTable } from './expiry-table';
 import expiryEn from './locales/en.json';
 import { ModuleExpiredBlock } from './module-expired-block';
+import { ModuleExpiredGate } from './module-expired-gate';
 
 const testServer = featureTestSetup(expiryEn);
 const { routes, received } = testServer;
@@ -150,6 +151,20 @@ describe('ModuleExpiredBlock (spec §2, §4, §8)', () => {
 
   it('renders nothing when not open', () => {
     wrap(<ModuleExpiredBlock open={false} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ModuleExpiredGate (the block, loaded when the licence has expired)', () => {
+  it('shows the blocking dialog once its code has loaded', async () => {
+    wrap(<ModuleExpiredGate expired />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('alert').textContent).not.toBe('');
+    expect(within(dialog).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('renders nothing while the licence holds', () => {
+    wrap(<ModuleExpiredGate expired={false} />);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+
+// antd's dialog family is not part of a page's first download for a block shown only when the
+// licence has expired (issue 17).
+const ModuleExpiredBlock = lazy(async () => ({
+  default: (await import('./module-expired-block')).ModuleExpiredBlock,
+}));
+
+/** The module-expired block (ModuleExpiredBlock), its code loaded once the licence has expired. */
+export function ModuleExpiredGate({ expired }: { expired: boolean }) {
+  if (!expired) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModuleExpiredBlock open />
+    </Suspense>
+  );
+}
