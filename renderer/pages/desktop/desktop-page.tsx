@@ -11,7 +11,7 @@ import { goToLogin } from '../navigation';
 import { PageLoading } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
-import { myAppsSettled, prefetchMyAppsOnSignIn } from '../../features/menu/prefetch-apps';
+import { myAppsSettled } from '../../features/menu/prefetch-apps';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
 // the session ends mid-page: downloaded then, not before the desktop's first paint (issue 17).
@@ -24,9 +24,6 @@ const LoginDialog = lazy(async () => ({
  * draws the icons (one render, like a bare page); a slower answer is drawn when it comes.
  */
 const ICONS_WAIT_CAP_MS = 1000;
-
-// The icons' call leaves the moment the login check knows the user, while the desktop renders.
-prefetchMyAppsOnSignIn();
 
 /**
  * A post-login landing page (spec §2): the desktop, the area desktop and the mobile desktop.
