@@ -1,5 +1,6 @@
 import './styles.css';
 import { ownTask } from './core/own-task';
+import { isPrerendering } from './core/prerender';
 
 /**
  * Boots the page in stages, each stage's modules evaluated in a task of their own, so that on a
@@ -12,7 +13,11 @@ async function start(container: HTMLElement): Promise<void> {
   // The page's first calls (the login check's current-user call, the desktop's icons) leave
   // first: their round trips overlap the evaluation of React and antd (issue 17: sign-in → icons).
   const { startEarlyCalls } = await import('./pages/boot/layer');
-  startEarlyCalls(window.location.href);
+  // A page prerendered while the user types on the login page evaluates all of its code and
+  // renders the layer around a loading label, but calls nothing until it is shown: the user is
+  // not logged in yet. After the navigation only the calls and the page's render are left.
+  const prerendered = isPrerendering();
+  if (!prerendered) startEarlyCalls(window.location.href);
   await ownTask();
   const stages = [() => import('./pages/boot/framework'), () => import('./pages/boot/antd')];
   for (const stage of stages) {
@@ -20,7 +25,14 @@ async function start(container: HTMLElement): Promise<void> {
     await ownTask();
   }
   const { bootstrap } = await import('./pages/bootstrap');
-  await bootstrap(container);
+  await bootstrap(
+    container,
+    prerendered
+      ? () => {
+          startEarlyCalls(window.location.href);
+        }
+      : undefined,
+  );
 }
 
 /** The page's code could not be downloaded: the HTML's own message, with a reload button. */

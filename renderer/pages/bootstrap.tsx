@@ -2,14 +2,16 @@
 // rules (scripts/vite/antd-static-styles.ts); the other pages bring the rest with their chunk.
 import 'virtual:antd-static/login.css';
 import type { ReactNode } from 'react';
-import { persistLanguage } from '../core/i18n/change-language';
+import { persistLanguage, showLanguage } from '../core/i18n/change-language';
 import { ownTask } from '../core/own-task';
+import { isPrerendering, whenShown } from '../core/prerender';
+import { retakeSessionTheme } from '../core/theme/theme-store';
 import { loadAntdLocale } from '../ui/app-provider/antd-locale';
 import { enableStaticAntdStyles } from '../ui/app-provider/static-styles';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
-import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
+import { renderInLayer, renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { builtinZhCN } from './builtin-locale';
-import { PageLoadFailed } from './page-frame';
+import { PageLoadFailed, PageLoading } from './page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
 import { useRelogin } from './relogin-store';
 
@@ -58,16 +60,20 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
  * Starts a page: picks it from the URL path, resolves the language (spec §9) and loads its
  * files while the page's chunk downloads, wires the request client to the toasts and the login
  * dialog, then renders. A chunk that cannot be downloaded shows a message with a reload button.
+ *
+ * A prerendered page (core/prerender.ts) does all of this before it is shown, except the page
+ * itself: it renders the layer's providers around a loading label. Once shown, it calls
+ * `onShown` (the page's first calls), takes the session's theme and the language again (the
+ * user may have switched it on the login page meanwhile) and renders the page under the
+ * providers already set up.
  */
-export async function bootstrap(container: HTMLElement): Promise<void> {
+export async function bootstrap(container: HTMLElement, onShown?: () => void): Promise<void> {
   enableStaticAntdStyles();
   const page = resolvePage(window.location.pathname);
   const module = PAGE_MODULES[page.kind];
 
   const languageContext = readLanguageContext();
   const lang = resolveLanguage(languageContext);
-  // A language named in the address is the user's choice: keep it for the next pages.
-  if (languageContext.query) persistLanguage(lang);
   const [element] = await Promise.allSettled([
     loadPage(page),
     // antd's texts arrive with the page's chunk: a later arrival would re-render every antd
@@ -83,5 +89,22 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
       },
     }),
   ]);
-  renderLayer(container, element.status === 'fulfilled' ? element.value : <PageLoadFailed />, true);
+  const node = element.status === 'fulfilled' ? element.value : <PageLoadFailed />;
+  if (!isPrerendering()) {
+    // A language named in the address is the user's choice: keep it for the next pages.
+    if (languageContext.query) persistLanguage(lang);
+    renderLayer(container, node, true);
+    return;
+  }
+  const root = renderLayer(container, <PageLoading />, true);
+  await whenShown();
+  onShown?.();
+  retakeSessionTheme();
+  const shownContext = readLanguageContext();
+  const shownLang = resolveLanguage(shownContext);
+  if (shownContext.query) persistLanguage(shownLang);
+  if (shownLang !== lang) {
+    await Promise.allSettled([loadAntdLocale(shownLang), showLanguage(shownLang)]);
+  }
+  renderInLayer(root, node, true);
 }

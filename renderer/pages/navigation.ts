@@ -1,24 +1,41 @@
-import { landingRoot, landingTarget, type LandingUser } from '../core/app-url/landing';
+import {
+  landingRoot,
+  landingTarget,
+  likelyLandingUrl,
+  type LandingInput,
+  type LandingUser,
+} from '../core/app-url/landing';
 import { detectDevice } from '../core/device';
 import { isDev } from '../core/env';
 import { useSession } from '../core/session/session-store';
 import { queryParam } from '../core/hash-route';
 
-/** After a login: redirect_uri (same origin only), /redirect/{name}, or the landing page. */
-export function goToLanding(loginData?: LandingUser): void {
-  const user = loginData ?? useSession.getState().user;
-  if (!user) return;
+/** What the landing rules read from this page: the device, its address and its root folder. */
+function landingInput(): Omit<LandingInput, 'user'> {
   const here = new URL(window.location.href);
-  const target = landingTarget({
-    user,
+  return {
     device: detectDevice(),
     isDev,
     root: landingRoot(here.pathname),
     redirectUri: queryParam(here, 'redirect_uri'),
     currentUrl: here.href,
     pcAppUnitIds: [],
-  });
+  };
+}
+
+/** After a login: redirect_uri (same origin only), /redirect/{name}, or the landing page. */
+export function goToLanding(loginData?: LandingUser): void {
+  const user = loginData ?? useSession.getState().user;
+  if (!user) return;
+  const target = landingTarget({ ...landingInput(), user });
   if (target.kind === 'go') window.location.assign(target.url);
+}
+
+/** The page a login here will most likely land on, for a user of the given unit (or null). */
+export function likelyLanding(
+  unit: Pick<LandingUser, 'unitType' | 'unitId'> | null,
+): string | null {
+  return likelyLandingUrl({ ...landingInput(), unit });
 }
 
 /** Step 10 on a page that needs a session: the login page, coming back here afterwards. */

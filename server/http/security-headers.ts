@@ -1,13 +1,14 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * The Content-Security-Policy of every HTML page: same-origin scripts, styles (antd injects
+ * The Content-Security-Policy of every HTML page: same-origin scripts (and the login page's
+ * speculation rules, JSON that runs nothing: pages/login/prerender-landing.ts), styles (antd injects
  * inline styles), images (data: and blob: for previews and the face widget), camera streams
  * (blob:) and API calls; framing only by the platform's own pages.
  */
 export const HTML_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'inline-speculation-rules'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

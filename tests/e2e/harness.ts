@@ -77,28 +77,32 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   };
 }
 
+/** The Chromium the tests drive: CHROMIUM_PATH (scripts/find-chromium.mjs) or Debian's. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine needs (TOOLCHAIN.md). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // *.localhost names (area.localhost, school.localhost) select units by host; *.test
+  // names are the same server on an origin that is not secure (plain http, not localhost).
+  '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP *.test 127.0.0.1',
+];
+
 /**
- * Debian Chromium, headless, with the flags this machine needs (TOOLCHAIN.md), plus any the
- * caller adds (a fake camera).
+ * Debian Chromium, headless, with the flags this machine needs, plus any the caller adds (a fake
+ * camera).
  */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   return chromium.launch({
-    executablePath,
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // *.localhost names (area.localhost, school.localhost) select units by host; *.test
-      // names are the same server on an origin that is not secure (plain http, not localhost).
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP *.test 127.0.0.1',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 

@@ -3,6 +3,7 @@ import {
   desktopLandingPath,
   landingRoot,
   landingTarget,
+  likelyLandingUrl,
   redirectNamePath,
   sameOriginRedirect,
   type LandingInput,
@@ -154,5 +155,71 @@ describe('landingRoot', () => {
     expect(landingRoot('/area/areaBase/pc_areaDesktop_all/index.html')).toBe('area');
     expect(landingRoot('/login')).toBe('pages');
     expect(landingRoot('/')).toBe('pages');
+  });
+});
+
+describe('likelyLandingUrl (the page the login page prerenders)', () => {
+  const page: Omit<LandingInput, 'user'> = {
+    device: 'pc',
+    isDev: false,
+    root: 'pages',
+    redirectUri: null,
+    currentUrl: 'http://localhost:8080/#/login',
+    pcAppUnitIds: [],
+  };
+  const guess = (overrides: Partial<LandingInput> = {}, unit: typeof teacher | null = teacher) =>
+    likelyLandingUrl({ ...page, ...overrides, unit });
+
+  it("is the desktop of the login page's unit, or the school desktop while it is unknown", () => {
+    expect(guess()).toBe('/pages/base/pc_desktop_all/index.html');
+    expect(guess({}, area)).toBe('/area/areaBase/pc_areaDesktop_all/index.html');
+    expect(guess({}, null)).toBe('/pages/base/pc_desktop_all/index.html');
+    expect(guess({ device: 'h5' })).toBe('/pages/base/mobile_desktop_all/index.html');
+  });
+
+  it('is the redirect_uri when it is on this origin, and never an off-site one', () => {
+    expect(guess({ redirectUri: '/pages/x/pc_x_tm/index.html#/a' })).toBe(
+      'http://localhost:8080/pages/x/pc_x_tm/index.html#/a',
+    );
+    expect(guess({ redirectUri: 'https://evil.example/' })).toBe(
+      '/pages/base/pc_desktop_all/index.html',
+    );
+  });
+
+  it("is none where the user's type decides (/redirect/{name}) or the page stays (settings)", () => {
+    expect(guess({ currentUrl: 'http://localhost:8080/redirect/homework' })).toBeNull();
+    expect(
+      guess({
+        currentUrl: 'http://localhost:8080/pages/base/pc_desktop_all/index.html#/desktop/setting',
+      }),
+    ).toBeNull();
+    expect(guess({ currentUrl: 'not a url' })).toBeNull();
+  });
+
+  it("is where every user of the login page's unit lands, whatever the address and device", () => {
+    const users = [teacher, parent, area, { userType: '4', unitType: '2', unitId: '1001' }];
+    const addresses = [
+      'http://localhost:8080/#/login',
+      'http://localhost:8080/login?redirect_uri=%2Fpages%2Fa%2Fpc_a_tm%2Findex.html',
+      'http://localhost:8080/redirect/homework',
+      'http://localhost:8080/pages/base/pc_desktop_all/index.html#/desktop/setting',
+      'http://localhost:8080/school/base/pc_desktop_all/index.html',
+    ];
+    let checked = 0;
+    for (const user of users) {
+      for (const currentUrl of addresses) {
+        for (const device of ['pc', 'h5', 'app'] as const) {
+          const redirectUri = new URL(currentUrl).searchParams.get('redirect_uri');
+          const root = landingRoot(new URL(currentUrl).pathname);
+          const where = { ...page, currentUrl, device, redirectUri, root };
+          const likely = likelyLandingUrl({ ...where, unit: user });
+          const target = landingTarget({ ...where, user });
+          if (likely === null) continue;
+          checked += 1;
+          expect(target).toEqual({ kind: 'go', url: likely });
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 });

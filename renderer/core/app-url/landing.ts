@@ -107,3 +107,27 @@ export function landingTarget(input: LandingInput): LandingTarget {
   }
   return { kind: 'go', url: desktopLandingPath(input) };
 }
+
+/**
+ * Where a login on this page will most likely land before the user is known: the login page
+ * prerenders it while the user types (issue 17). The user's unit is taken to be the login page's
+ * own (its host's); null where only the user can decide (a /redirect/{name} page goes by the
+ * user's type) or where the login page stays.
+ */
+export function likelyLandingUrl(
+  input: Omit<LandingInput, 'user'> & { unit: Pick<LandingUser, 'unitType' | 'unitId'> | null },
+): string | null {
+  const { unit, ...rest } = input;
+  if (sameOriginRedirect(rest.redirectUri, rest.currentUrl) === null) {
+    let current: URL;
+    try {
+      current = new URL(rest.currentUrl);
+    } catch {
+      return null;
+    }
+    if (REDIRECT_PATH.test(current.pathname)) return null;
+  }
+  const user = { userType: '', unitType: unit?.unitType ?? '', unitId: unit?.unitId ?? '' };
+  const target = landingTarget({ ...rest, user });
+  return target.kind === 'go' ? target.url : null;
+}

@@ -16,14 +16,22 @@ export function persistLanguage(lang: LangType): void {
 }
 
 /**
- * Switches the page's language without a reload: stores the choice, loads the language's files
- * (those of `files`, by default the page's configured ones) and re-renders through i18next.
+ * Shows the page in another language without a reload: loads the language's files (those of
+ * `files`, by default the page's configured ones) and re-renders through i18next.
  */
+export async function showLanguage(
+  lang: LangType,
+  files: LanguageFileContext | null = languageFileContext(),
+): Promise<void> {
+  if (files) await loadLanguageFiles({ ...files, lang });
+  await i18n.changeLanguage(lang);
+}
+
+/** Switches the page's language without a reload and stores the choice (showLanguage). */
 export async function changeLanguage(
   lang: LangType,
   files: LanguageFileContext | null = languageFileContext(),
 ): Promise<void> {
   persistLanguage(lang);
-  if (files) await loadLanguageFiles({ ...files, lang });
-  await i18n.changeLanguage(lang);
+  await showLanguage(lang, files);
 }

@@ -36,7 +36,12 @@ function isLayout(value: unknown): value is Layout {
   return value === 'top' || value === 'left';
 }
 
-const initialTheme = readSession(SESSION_KEYS.theme) ?? DEFAULT_THEME_COLOR;
+/** The theme kept in this tab's session storage by an earlier page, or the default. */
+function sessionTheme(): string {
+  return readSession(SESSION_KEYS.theme) ?? DEFAULT_THEME_COLOR;
+}
+
+const initialTheme = sessionTheme();
 
 export const useTheme = create<ThemeState>((set, get) => ({
   theme: initialTheme,
@@ -62,3 +67,11 @@ export const useTheme = create<ThemeState>((set, get) => ({
     set({ chosenLayout: chosen, layout: effectiveLayout(get().resolved, chosen) });
   },
 }));
+
+/**
+ * Takes the session's theme again: a prerendered page (core/prerender.ts) made this store before
+ * it was shown, and the tab's session storage is the one it reads only from then on.
+ */
+export function retakeSessionTheme(): void {
+  useTheme.getState().setTheme(sessionTheme());
+}

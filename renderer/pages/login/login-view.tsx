@@ -11,8 +11,9 @@ import { LoginBrand } from '../../features/login/login-brand';
 import { announceLoginSuccess } from '../../features/login/login-session';
 import { useLoginCheck } from '../../features/login/use-login-check';
 import { notify } from '../../ui/notify/notify';
-import { goToLanding } from '../navigation';
+import { goToLanding, likelyLanding } from '../navigation';
 import { PageLoading } from '../page-frame';
+import { prerenderLandingPage } from './prerender-landing';
 
 // The face widget (and its tracker) loads only when someone chooses face login.
 const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
@@ -41,12 +42,38 @@ function useLoginConfig(): UnitLoginConfig | null {
 }
 
 /**
+ * Once the user starts on the form (a key or a pointer pressed), the browser prerenders the page
+ * the login will most likely land on: the unit's desktop, or the redirect_uri (issue 17). Not
+ * before: a login page left open, or measured, costs no second page.
+ */
+function usePrerenderLanding(config: UnitLoginConfig | null): void {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started) return undefined;
+    const start = () => {
+      setStarted(true);
+    };
+    const options = { capture: true, once: true } as const;
+    document.addEventListener('keydown', start, options);
+    document.addEventListener('pointerdown', start, options);
+    return () => {
+      document.removeEventListener('keydown', start, options);
+      document.removeEventListener('pointerdown', start, options);
+    };
+  }, [started]);
+  useEffect(() => {
+    if (started) prerenderLandingPage(likelyLanding(config));
+  }, [started, config]);
+}
+
+/**
  * The login page (spec §2 /login): the login check runs first (an existing session or the
  * remembered credentials go straight to the landing page); otherwise the login box shows.
  */
 export function LoginView() {
   const { t } = useTranslation();
   const config = useLoginConfig();
+  usePrerenderLanding(config);
   const outcome = useLoginCheck();
   const handled = useRef<LoginCheckOutcome | null>(null);
   const [faceLogin, setFaceLogin] = useState(false);

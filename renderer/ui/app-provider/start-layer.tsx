@@ -73,6 +73,15 @@ export async function startLayer({
  */
 export function renderLayer(container: Element, node: ReactNode, sliced = false): Root {
   const root = createRoot(container);
+  renderInLayer(root, node, sliced);
+  return root;
+}
+
+/**
+ * Renders another node in a root made by renderLayer: the providers stay mounted (their set-up,
+ * antd's theme tokens among it, is not redone), only the node under them changes.
+ */
+export function renderInLayer(root: Root, node: ReactNode, sliced = false): void {
   const tree = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -87,5 +96,4 @@ export function renderLayer(container: Element, node: ReactNode, sliced = false)
   } else {
     root.render(tree);
   }
-  return root;
 }
