@@ -64,3 +64,10 @@ export const PRECOMPRESSED_ENCODINGS = [
 ] as const;
 
 export type PrecompressedEncoding = (typeof PRECOMPRESSED_ENCODINGS)[number]['encoding'];
+
+/**
+ * The Element Timing name (the `elementtiming` attribute) of every application icon's name: the
+ * first of them painted is when the user first saw an application. The bench's sign-in
+ * measurement reads it, on the app's desktop and on its bare floor alike.
+ */
+export const APP_ICON_TIMING = 'app-icon';

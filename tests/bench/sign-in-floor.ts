@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API, DESKTOP_API } from '../../contract/api-paths';
+import { APP_ICON_TIMING } from '../../contract/web-build';
 
 export const FLOOR_PATHS = {
   login: '/bench/floor/login.html',
@@ -64,6 +65,7 @@ if (apps) {
       img.width = 64;
       img.height = 64;
       button.append(img, app.name);
+      button.setAttribute('elementtiming', ${JSON.stringify(APP_ICON_TIMING)});
       apps.append(button);
     }
   }

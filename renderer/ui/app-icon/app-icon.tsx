@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { badgeText } from '../../core/format';
 import { safeLinkUrl } from '../../core/safe-url';
+import { APP_ICON_TIMING } from '../../../contract/web-build';
+
+/**
+ * Element Timing (Chromium): the browser records when the name is first painted. React passes
+ * the attribute through; its types do not list it, hence the spread.
+ */
+const NAME_TIMING = { elementtiming: APP_ICON_TIMING };
 
 export interface AppIconProps {
   name: string;
@@ -63,7 +70,9 @@ export function AppIcon({
           )}
           {count !== '' && <span className="app-icon__badge">{count}</span>}
         </span>
-        <span className="app-icon__name">{name}</span>
+        <span className="app-icon__name" {...NAME_TIMING}>
+          {name}
+        </span>
       </button>
       {children}
     </div>
