@@ -13,17 +13,18 @@ const teacher = { userType: '2', unitType: '2', unitId: '1001' };
 const parent = { userType: '3', unitType: '2', unitId: '1001' };
 const area = { userType: '1', unitType: '1', unitId: '2001' };
 
+/** Where the login happens: everything the rules read but the user. */
+const loginPage: Omit<LandingInput, 'user'> = {
+  device: 'pc',
+  isDev: false,
+  root: 'pages',
+  redirectUri: null,
+  currentUrl: 'http://localhost:8080/#/login',
+  pcAppUnitIds: [],
+};
+
 function input(overrides: Partial<LandingInput> = {}): LandingInput {
-  return {
-    user: teacher,
-    device: 'pc',
-    isDev: false,
-    root: 'pages',
-    redirectUri: null,
-    currentUrl: 'http://localhost:8080/#/login',
-    pcAppUnitIds: [],
-    ...overrides,
-  };
+  return { user: teacher, ...loginPage, ...overrides };
 }
 
 describe('desktop landing page', () => {
@@ -159,14 +160,7 @@ describe('landingRoot', () => {
 });
 
 describe('likelyLandingUrl (the page the login page prerenders)', () => {
-  const page: Omit<LandingInput, 'user'> = {
-    device: 'pc',
-    isDev: false,
-    root: 'pages',
-    redirectUri: null,
-    currentUrl: 'http://localhost:8080/#/login',
-    pcAppUnitIds: [],
-  };
+  const page = loginPage;
   const guess = (overrides: Partial<LandingInput> = {}, unit: typeof teacher | null = teacher) =>
     likelyLandingUrl({ ...page, ...overrides, unit });
 
@@ -177,13 +171,20 @@ describe('likelyLandingUrl (the page the login page prerenders)', () => {
     expect(guess({ device: 'h5' })).toBe('/pages/base/mobile_desktop_all/index.html');
   });
 
-  it('is the redirect_uri when it is on this origin, and never an off-site one', () => {
-    expect(guess({ redirectUri: '/pages/x/pc_x_tm/index.html#/a' })).toBe(
-      'http://localhost:8080/pages/x/pc_x_tm/index.html#/a',
+  it('is a redirect_uri to a desktop, never one to another page or site', () => {
+    expect(guess({ redirectUri: '/pages/base/pc_desktop_all/index.html#/desktop' })).toBe(
+      'http://localhost:8080/pages/base/pc_desktop_all/index.html#/desktop',
     );
+    // An application's page boots on its own: prerendered, it would call the platform.
+    expect(guess({ redirectUri: '/pages/x/pc_x_tm/index.html#/a' })).toBeNull();
+    expect(guess({ redirectUri: '/api/uaa/oauth/logout' })).toBeNull();
     expect(guess({ redirectUri: 'https://evil.example/' })).toBe(
       '/pages/base/pc_desktop_all/index.html',
     );
+  });
+
+  it('is none in development, whose pages are not the built landing pages', () => {
+    expect(guess({ isDev: true })).toBeNull();
   });
 
   it("is none where the user's type decides (/redirect/{name}) or the page stays (settings)", () => {
@@ -201,6 +202,7 @@ describe('likelyLandingUrl (the page the login page prerenders)', () => {
     const addresses = [
       'http://localhost:8080/#/login',
       'http://localhost:8080/login?redirect_uri=%2Fpages%2Fa%2Fpc_a_tm%2Findex.html',
+      'http://localhost:8080/login?redirect_uri=%2Fpages%2Fbase%2Fpc_desktop_all%2Findex.html%23%2Fa',
       'http://localhost:8080/redirect/homework',
       'http://localhost:8080/pages/base/pc_desktop_all/index.html#/desktop/setting',
       'http://localhost:8080/school/base/pc_desktop_all/index.html',

@@ -1,4 +1,5 @@
 import type { Device } from '../../../contract/http-headers';
+import { landingPageOfPath } from '../../../contract/web-build';
 
 /**
  * Post-login landing pages (spec §2 "Post-login landing pages"), as one pure function so every
@@ -112,7 +113,9 @@ export function landingTarget(input: LandingInput): LandingTarget {
  * Where a login on this page will most likely land before the user is known: the login page
  * prerenders it while the user types (issue 17). The user's unit is taken to be the login page's
  * own (its host's); null where only the user can decide (a /redirect/{name} page goes by the
- * user's type) or where the login page stays.
+ * user's type) or where the login page stays. Only this build's landing pages (the desktops,
+ * landingPageOfPath): their boot calls nothing until shown, while another module's page (a
+ * redirect_uri to an application) would call the platform prerendered, before the login.
  */
 export function likelyLandingUrl(
   input: Omit<LandingInput, 'user'> & { unit: Pick<LandingUser, 'unitType' | 'unitId'> | null },
@@ -129,5 +132,7 @@ export function likelyLandingUrl(
   }
   const user = { userType: '', unitType: unit?.unitType ?? '', unitId: unit?.unitId ?? '' };
   const target = landingTarget({ ...rest, user });
-  return target.kind === 'go' ? target.url : null;
+  if (target.kind !== 'go') return null;
+  const path = URL.parse(target.url, rest.currentUrl)?.pathname;
+  return path !== undefined && landingPageOfPath(path) !== undefined ? target.url : null;
 }
