@@ -11,7 +11,7 @@ import { enableStaticAntdStyles } from '../ui/app-provider/static-styles';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { renderInLayer, renderLayer, startLayer } from '../ui/app-provider/start-layer';
 import { builtinZhCN } from './builtin-locale';
-import { PageLoadFailed, PageLoading } from './page-frame';
+import { CheckingSignIn, PageLoadFailed } from './page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
 import { useRelogin } from './relogin-store';
 
@@ -96,7 +96,7 @@ export async function bootstrap(container: HTMLElement, onShown?: () => void): P
     renderLayer(container, node, true);
     return;
   }
-  const root = renderLayer(container, <PageLoading />, true);
+  const root = renderLayer(container, <CheckingSignIn />, true);
   await whenShown();
   onShown?.();
   retakeSessionTheme();

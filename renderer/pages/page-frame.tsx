@@ -15,6 +15,12 @@ export function PageLoading({ label }: { label?: string }) {
   );
 }
 
+/** What a page that needs a session shows while its login check runs. */
+export function CheckingSignIn() {
+  const { t } = useTranslation();
+  return <PageLoading label={t('login.checking')} />;
+}
+
 /** A page whose code could not be downloaded: the reason, and a button to load it again. */
 export function PageLoadFailed() {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { LogoutButton } from '../features/header/logout-button';
 import { WelcomeText } from '../features/header/welcome-text';
@@ -8,7 +7,7 @@ import { LoginDialog } from '../features/login/login-dialog';
 import { TopLayout } from '../shell/top-layout';
 import { UnitBrand } from '../shell/unit-brand';
 import { goToLogin } from './navigation';
-import { PageLoading } from './page-frame';
+import { CheckingSignIn } from './page-frame';
 import { useRelogin } from './relogin-store';
 import { useSignedIn } from './use-signed-in';
 
@@ -26,7 +25,6 @@ export function SignedInPage({
   title: string;
   children: (user: CurrentUser) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const signedIn = useSignedIn();
   const relogin = useRelogin();
 
@@ -34,7 +32,7 @@ export function SignedInPage({
     document.title = title;
   }, [title]);
 
-  if (!signedIn) return <PageLoading label={t('login.checking')} />;
+  if (!signedIn) return <CheckingSignIn />;
 
   return (
     <TopLayout

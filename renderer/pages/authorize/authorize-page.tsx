@@ -15,7 +15,7 @@ import { LoginBox } from '../../features/login/login-box';
 import type { LoginCheckOutcome } from '../../features/login/login-check/login-check';
 import { useLoginCheck } from '../../features/login/use-login-check';
 import { notify } from '../../ui/notify/notify';
-import { PageLoading } from '../page-frame';
+import { CheckingSignIn, PageLoading } from '../page-frame';
 import './authorize-page.css';
 
 type ClientState =
@@ -121,7 +121,7 @@ function SessionGate({
     notify.error(outcome.message, t('login.failedTitle'));
   }, [outcome, t]);
 
-  if (outcome === null) return <PageLoading label={t('login.checking')} />;
+  if (outcome === null) return <CheckingSignIn />;
   const signedIn = outcome.kind === 'logged-in' || outcome.kind === 'just-logged-in';
   if (signedIn && user) {
     return <ConsentCard client={client} userName={user.realName} fields={fields} />;

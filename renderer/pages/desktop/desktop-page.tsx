@@ -2,13 +2,12 @@
 // draws more brings the app set itself (scripts/vite/antd-static-styles.ts).
 import 'virtual:antd-static/desktop.css';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
 import { isDev } from '../../core/env';
 import { DesktopShell } from '../../shell/desktop-shell';
 import { goToLogin } from '../navigation';
-import { PageLoading } from '../page-frame';
+import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
 import { myAppsSettled } from '../../features/menu/prefetch-apps';
@@ -40,7 +39,6 @@ export function DesktopPage({
 }: {
   variant: 'desktop' | 'area-desktop' | 'mobile-desktop';
 }) {
-  const { t } = useTranslation();
   const known = useLandingUser();
   const [iconsSettledFor, setIconsSettledFor] = useState<string | null>(null);
   const userId = known?.userId;
@@ -61,7 +59,7 @@ export function DesktopPage({
   const user = useDeferredValue(known !== null && iconsSettledFor === known.userId ? known : null);
   const relogin = useRelogin();
 
-  if (user === null) return <PageLoading label={t('login.checking')} />;
+  if (user === null) return <CheckingSignIn />;
 
   const homeUrl = desktopLandingPath({
     user,

@@ -2,11 +2,10 @@
 // draws more brings the app set itself (scripts/vite/antd-static-styles.ts).
 import 'virtual:antd-static/desktop.css';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { landingRoot } from '../../core/app-url/landing';
 import { MobileDesktopShell } from '../../shell/mobile-desktop-shell';
 import { goToLogin } from '../navigation';
-import { PageLoading } from '../page-frame';
+import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
 
@@ -22,11 +21,10 @@ const LoginDialog = lazy(async () => ({
  * a session: the login check runs first.
  */
 export function MobileDesktopPage() {
-  const { t } = useTranslation();
   const user = useLandingUser();
   const relogin = useRelogin();
 
-  if (user === null) return <PageLoading label={t('login.checking')} />;
+  if (user === null) return <CheckingSignIn />;
   return (
     <>
       <MobileDesktopShell
