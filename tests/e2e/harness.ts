@@ -146,9 +146,14 @@ export function fixture(name: string): string {
 }
 
 /** Keeps a screenshot of the page as a test artefact. */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
+/** A page that can take its picture: Playwright's, or puppeteer's (tests/e2e/prerender.test.ts). */
+interface Photographable {
+  screenshot(options: { path: `${string}.png`; fullPage: boolean }): Promise<unknown>;
+}
+
+export async function keepScreenshot(page: Photographable, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: `${path.join(ARTIFACTS, name)}.png`, fullPage: true });
 }
 
 /** Fills the login form and presses Sign in (labels in any of the three languages). */

@@ -1,9 +1,10 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { KnownDevices, type Browser, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_EXECUTABLE,
   DEMO_PASSWORD,
+  keepScreenshot,
   startServer,
   type TestServer,
 } from './harness';
@@ -38,11 +39,12 @@ afterAll(async () => {
 });
 
 /** A fresh context's page, with the errors it logs (a test asserts there are none). */
-async function openLogin(url: string): Promise<{ page: Page; errors: string[] }> {
+async function openLogin(url: string, phone = false): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.createBrowserContext();
   closing.push(() => context.close());
   const page = await context.newPage();
-  await page.setViewport({ width: 1366, height: 768 });
+  if (phone) await page.emulate(KnownDevices['iPhone 13']);
+  else await page.setViewport({ width: 1366, height: 768 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
@@ -147,8 +149,9 @@ describe('the desktop prerendered while the user types', () => {
     username: string,
     desktopPath: string,
     welcome: string,
+    phone = false,
   ) {
-    const { page, errors } = await openLogin(`${origin}/login`);
+    const { page, errors } = await openLogin(`${origin}/login`, phone);
     const shows = (text: string) =>
       untilWith(page, (wanted) => document.body.innerText.includes(wanted), text, text);
     await shows(unitName);
@@ -162,7 +165,7 @@ describe('the desktop prerendered while the user types', () => {
 
     await shows(welcome);
     await shows('登录成功！');
-    await until(page, () => document.querySelector('main section button') !== null, 'the icons');
+    await until(page, () => document.querySelector('.app-icon__button') !== null, 'the icons');
     const how = await loadedHow(page);
     expect(how.path).toBe(desktopPath);
     // Shown from the prerender (activationStart: when the navigation took it over) ...
@@ -170,6 +173,10 @@ describe('the desktop prerendered while the user types', () => {
     // ... which had not called the platform before: the user was not logged in yet.
     expect(how.callsBeforeShown).toEqual([]);
     expect(errors).toEqual([]);
+    await keepScreenshot(
+      page,
+      `prerendered${desktopPath.replaceAll('/', '-').replace('.html', '')}`,
+    );
   }
 
   it("is the school's desktop on a school's host, shown signed in after the login", async () => {
@@ -179,6 +186,17 @@ describe('the desktop prerendered while the user types', () => {
       'teacher01',
       '/pages/base/pc_desktop_all/index.html',
       '欢迎您，王老师',
+    );
+  });
+
+  it("is the phone's desktop on a phone", async () => {
+    await signInPrerendered(
+      server.url,
+      '阳光实验小学',
+      'teacher01',
+      '/pages/base/mobile_desktop_all/index.html',
+      '欢迎您，王老师',
+      true,
     );
   });
 
