@@ -61,11 +61,11 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
  * files while the page's chunk downloads, wires the request client to the toasts and the login
  * dialog, then renders. A chunk that cannot be downloaded shows a message with a reload button.
  *
- * A prerendered page (core/prerender.ts) does all of this before it is shown, except the page
- * itself: it renders the layer's providers around a loading label. Once shown, it calls
- * `onShown` (the page's first calls), takes the session's theme and the language again (the
- * user may have switched it on the login page meanwhile) and renders the page under the
- * providers already set up.
+ * `onShown` is given when the page's first calls wait for it to be shown: the page was
+ * prerendered when it booted (core/prerender.ts, main.tsx). Everything above is done before; if
+ * the page is still hidden, the layer's providers render around the "checking" state. Once
+ * shown: `onShown`, the session's theme and the language taken again (the user may have switched
+ * it on the login page meanwhile), and the page rendered under the providers already set up.
  */
 export async function bootstrap(container: HTMLElement, onShown?: () => void): Promise<void> {
   enableStaticAntdStyles();
@@ -90,15 +90,16 @@ export async function bootstrap(container: HTMLElement, onShown?: () => void): P
     }),
   ]);
   const node = element.status === 'fulfilled' ? element.value : <PageLoadFailed />;
-  if (!isPrerendering()) {
+  if (onShown === undefined) {
     // A language named in the address is the user's choice: keep it for the next pages.
     if (languageContext.query) persistLanguage(lang);
     renderLayer(container, node, true);
     return;
   }
-  const root = renderLayer(container, <CheckingSignIn />, true);
+  // Decided once, by the boot: a page shown while its code loaded still owes its first calls.
+  const waiting = isPrerendering() ? renderLayer(container, <CheckingSignIn />, true) : null;
   await whenShown();
-  onShown?.();
+  onShown();
   retakeSessionTheme();
   const shownContext = readLanguageContext();
   const shownLang = resolveLanguage(shownContext);
@@ -106,5 +107,6 @@ export async function bootstrap(container: HTMLElement, onShown?: () => void): P
   if (shownLang !== lang) {
     await Promise.allSettled([loadAntdLocale(shownLang), showLanguage(shownLang)]);
   }
-  renderInLayer(root, node, true);
+  if (waiting === null) renderLayer(container, node, true);
+  else renderInLayer(waiting, node, true);
 }

@@ -121,15 +121,8 @@ export function likelyLandingUrl(
   input: Omit<LandingInput, 'user'> & { unit: Pick<LandingUser, 'unitType' | 'unitId'> | null },
 ): string | null {
   const { unit, ...rest } = input;
-  if (sameOriginRedirect(rest.redirectUri, rest.currentUrl) === null) {
-    let current: URL;
-    try {
-      current = new URL(rest.currentUrl);
-    } catch {
-      return null;
-    }
-    if (REDIRECT_PATH.test(current.pathname)) return null;
-  }
+  // The user's type is unknown: it decides only /redirect/{name}'s page, never a landing page,
+  // which the check below keeps. An address that does not parse gives no path: no guess.
   const user = { userType: '', unitType: unit?.unitType ?? '', unitId: unit?.unitId ?? '' };
   const target = landingTarget({ ...rest, user });
   if (target.kind !== 'go') return null;

@@ -12,7 +12,7 @@ import { announceLoginSuccess } from '../../features/login/login-session';
 import { useLoginCheck } from '../../features/login/use-login-check';
 import { notify } from '../../ui/notify/notify';
 import { goToLanding, likelyLanding } from '../navigation';
-import { PageLoading } from '../page-frame';
+import { CheckingSignIn, PageLoading } from '../page-frame';
 import { prerenderLandingPage } from './prerender-landing';
 
 // The face widget (and its tracker) loads only when someone chooses face login.
@@ -43,8 +43,8 @@ function useLoginConfig(): UnitLoginConfig | null {
 
 /**
  * Once the user starts on the form (a key or a pointer pressed), the browser prerenders the page
- * the login will most likely land on: the unit's desktop, or the redirect_uri (issue 17). Not
- * before: a login page left open, or measured, costs no second page.
+ * the login will most likely land on: the unit's desktop, or a redirect_uri to a desktop (issue
+ * 17). Not before: a login page left open, or measured, costs no second page.
  */
 function usePrerenderLanding(config: UnitLoginConfig | null): void {
   const [started, setStarted] = useState(false);
@@ -112,7 +112,7 @@ export function LoginView() {
       </header>
       <main className="login-page__main">
         {outcome === null || leaving ? (
-          <PageLoading label={t('login.checking')} />
+          <CheckingSignIn />
         ) : faceLogin ? (
           <section className="login-page__face" aria-labelledby="face-login-title">
             <h1 id="face-login-title" className="login-page__face-title">
