@@ -109,16 +109,29 @@ async function prerenderStarted(path: string): Promise<void> {
   }
 }
 
+/**
+ * Clicks an element once it is there: the login form shows only after the page's login check,
+ * which on a busy machine may end well after the unit's name is shown.
+ */
+async function clickWhenShown(page: Page, selector: string): Promise<void> {
+  const element = await page.waitForSelector(selector);
+  if (element === null) throw new Error(`${selector} never showed`);
+  await element.click();
+}
+
+/** Types into a field key by key, as a person does, once the field is there. */
+async function typeInto(page: Page, placeholder: string, text: string): Promise<void> {
+  await clickWhenShown(page, `input[placeholder="${placeholder}"]`);
+  await page.keyboard.type(text, { delay: 20 });
+}
+
 async function typeCredentials(page: Page, username: string): Promise<void> {
-  await page.click('input[placeholder="请输入账号"]');
-  await page.keyboard.type(username, { delay: 20 });
-  await page.click('input[placeholder="请输入密码"]');
-  await page.keyboard.type(DEMO_PASSWORD, { delay: 20 });
+  await typeInto(page, '请输入账号', username);
+  await typeInto(page, '请输入密码', DEMO_PASSWORD);
 }
 
 async function clickSignIn(page: Page): Promise<void> {
-  const button = await page.waitForSelector('::-p-aria([role="button"][name="登 录"])');
-  await button?.click();
+  await clickWhenShown(page, '::-p-aria([role="button"][name="登 录"])');
 }
 
 /** What the shown page says of how it was loaded, and the platform calls it made before. */
@@ -219,16 +232,12 @@ describe('the desktop prerendered while the user types', () => {
       'login',
     );
     const started = prerenderStarted('/pages/base/pc_desktop_all/index.html');
-    await page.click('input[placeholder="请输入账号"]');
-    await page.keyboard.type('teacher01', { delay: 20 });
+    await typeInto(page, '请输入账号', 'teacher01');
     await started;
 
     await page.select('.language-switcher select', 'en');
-    const password = await page.waitForSelector('input[placeholder="Please input a password"]');
-    await password?.click();
-    await page.keyboard.type(DEMO_PASSWORD, { delay: 20 });
-    const button = await page.waitForSelector('::-p-aria([role="button"][name="Sign in"])');
-    await button?.click();
+    await typeInto(page, 'Please input a password', DEMO_PASSWORD);
+    await clickWhenShown(page, '::-p-aria([role="button"][name="Sign in"])');
 
     await untilWith(page, (text) => document.body.innerText.includes(text), 'Welcome, ', 'welcome');
     await untilWith(
