@@ -1,6 +1,6 @@
 import './styles.css';
 import { ownTask } from './core/own-task';
-import { isPrerendering } from './core/prerender';
+import { isPrerendering, whileHiddenOnSignIn } from './core/prerender';
 
 /**
  * Boots the page in stages, each stage's modules evaluated in a task of their own, so that on a
@@ -14,10 +14,17 @@ async function start(container: HTMLElement): Promise<void> {
   // first: their round trips overlap the evaluation of React and antd (issue 17: sign-in → icons).
   const { startEarlyCalls } = await import('./pages/boot/layer');
   // A page prerendered while the user types on the login page evaluates all of its code and
-  // renders the layer around a loading label, but calls nothing until it is shown: the user is
-  // not logged in yet. After the navigation only the calls and the page's render are left.
+  // renders the layer around a loading label, but calls nothing until the login page announces
+  // the login (its calls then overlap the navigation), or else until it is shown.
   const prerendered = isPrerendering();
-  if (!prerendered) startEarlyCalls(window.location.href);
+  let calling = false;
+  const startCalls = () => {
+    if (calling) return;
+    calling = true;
+    startEarlyCalls(window.location.href);
+  };
+  if (prerendered) whileHiddenOnSignIn(startCalls);
+  else startCalls();
   await ownTask();
   const stages = [() => import('./pages/boot/framework'), () => import('./pages/boot/antd')];
   for (const stage of stages) {
@@ -25,14 +32,7 @@ async function start(container: HTMLElement): Promise<void> {
     await ownTask();
   }
   const { bootstrap } = await import('./pages/bootstrap');
-  await bootstrap(
-    container,
-    prerendered
-      ? () => {
-          startEarlyCalls(window.location.href);
-        }
-      : undefined,
-  );
+  await bootstrap(container, prerendered ? startCalls : undefined);
 }
 
 /** The page's code could not be downloaded: the HTML's own message, with a reload button. */

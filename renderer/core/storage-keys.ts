@@ -42,6 +42,8 @@ export const SESSION_KEYS = {
   socialStates: 'SY_SOCIAL_STATES',
   /** Step 8 went to the in-app authorisation once this session: not again (no loop). */
   socialInAppTried: 'SY_SOCIAL_IN_APP_TRIED',
+  /** The landing page this tab's login page prerenders: its id (core/prerender.ts). */
+  prerenderId: 'SY_PRERENDER_ID',
 } as const;
 
 /** localStorage keys with this prefix are removed on logout (spec §4). */

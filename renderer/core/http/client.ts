@@ -108,8 +108,9 @@ function isSuccessEnvelope(body: unknown): boolean {
  */
 export async function send(spec: RequestSpec, replayed = false): Promise<AxiosResponse<unknown>> {
   // Each call is built and sent in a task of its own: the desktop's dozen calls at start would
-  // otherwise cost one long task on a slow PC (issue 17).
-  const hop = ownTask();
+  // otherwise cost one long task on a slow PC (issue 17). An urgent call leaves at once: the
+  // tasks queued ahead of it (a re-render, the page's boot) would only delay what the user awaits.
+  const hop = spec.options.urgent === true ? null : ownTask();
   if (hop !== null) await hop;
   const hooks = httpHooks();
   const nonce = spec.options.signed === true ? createSignatureNonce() : undefined;

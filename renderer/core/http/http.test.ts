@@ -110,6 +110,36 @@ describe('defaults', () => {
   });
 });
 
+describe('urgent calls', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('leave at once, while other calls wait for the tasks queued before them', async () => {
+    routes.set('GET /queued', (_req, res) => {
+      reply(res, 200, envelope(200));
+    });
+    routes.set('POST /urgent', (_req, res) => {
+      reply(res, 200, envelope(200));
+    });
+    // A browser whose queued tasks have not run yet (a render, the page's boot).
+    let runQueued: () => void = () => undefined;
+    const queued = new Promise<void>((resolve) => {
+      runQueued = resolve;
+    });
+    vi.stubGlobal('scheduler', { postTask: (task: () => void) => queued.then(task) });
+
+    const waiting = http.get('/queued');
+    await http.post('/urgent', { x: 1 }, { urgent: true });
+    expect(calls('/urgent')).toHaveLength(1);
+    expect(calls('/queued')).toHaveLength(0);
+
+    runQueued();
+    await waiting;
+    expect(calls('/queued')).toHaveLength(1);
+  });
+});
+
 describe('request bodies and parameters', () => {
   it('adds _t to GET when caching is off, and none when it is on', async () => {
     routes.set('GET /t', (_req, res) => {

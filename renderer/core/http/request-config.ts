@@ -33,6 +33,12 @@ export interface RequestOptions {
   silentAuthFailure?: boolean;
   /** Bytes of the request body sent so far (uploads report real progress with it). */
   onUploadProgress?: (loaded: number, total: number) => void;
+  /**
+   * Sent at once, in the caller's task, rather than in a task of its own behind those already
+   * queued: for the one call a user is waiting on with nothing else to do (the login, a page's
+   * current user and icons), never for a batch.
+   */
+  urgent?: boolean;
 }
 
 export type Params = Record<string, unknown>;

@@ -76,7 +76,13 @@ async function loadCurrentUser(options: FetchCurrentUserOptions): Promise<Curren
     const envelope = await http.get(
       API.me,
       { noIntercept: true },
-      { signed: true, noIntercept: true, silentAuthFailure: options.reloginOnExpiry !== true },
+      {
+        signed: true,
+        noIntercept: true,
+        silentAuthFailure: options.reloginOnExpiry !== true,
+        // The page waits on the user: the call leaves ahead of the tasks the boot has queued.
+        urgent: true,
+      },
     );
     if (envelope.status === SUCCESS_STATUS) user = parseCurrentUser(envelope.data);
   } catch {

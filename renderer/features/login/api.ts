@@ -12,7 +12,8 @@ export function postLogin(username: string, password: string): Promise<ApiEnvelo
   return http.post<LoginData>(
     API.login,
     { username, password, noIntercept: true },
-    { noIntercept: true, skipAuthRefresh: true },
+    // Leaves before the form re-renders as "signing in" (issue 17: sign-in → icons).
+    { noIntercept: true, skipAuthRefresh: true, urgent: true },
   );
 }
 

@@ -1,4 +1,5 @@
 import { getHost } from '../../core/host';
+import { announceSignedIn } from '../../core/prerender';
 import { takeCurrentUser, useSession } from '../../core/session/session-store';
 import {
   LOGOUT_FLAG_VALUE,
@@ -54,6 +55,8 @@ export async function loginWith(
     // A successful login ends the "explicitly logged out" state and the auto-login count.
     removeLocal(STORAGE_KEYS.isLogouted);
     writeLocal(STORAGE_KEYS.autoLoginNum, '0');
+    // The landing page this tab prerenders may now ask who is logged in.
+    announceSignedIn();
   }
   return result;
 }

@@ -58,11 +58,12 @@ export function toCategories(data: unknown): MenuCategory[] {
 }
 
 export async function fetchMyApps(userId: string, unitId: string): Promise<MenuCategory[]> {
-  const answer = await http.get(DESKTOP_API.myAppIcon, {
-    userId,
-    unitId,
-    appType: DESKTOP_APP_TYPE,
-  });
+  // What the desktop draws first: the call leaves at once (issue 17: sign-in → icons).
+  const answer = await http.get(
+    DESKTOP_API.myAppIcon,
+    { userId, unitId, appType: DESKTOP_APP_TYPE },
+    { urgent: true },
+  );
   return answer.status === SUCCESS_STATUS ? toCategories(answer.data) : [];
 }
 

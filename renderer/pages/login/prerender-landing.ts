@@ -1,3 +1,5 @@
+import { newPrerenderId } from '../../core/prerender';
+
 /** The rule set the login page adds: one at most, replaced when its guess changes. */
 export const LANDING_RULES_ID = 'landing-prerender';
 
@@ -10,8 +12,8 @@ function supportsSpeculationRules(): boolean {
 
 /**
  * Asks the browser to prerender the page a login will most likely land on (issue 17: sign-in →
- * icons). The landing page then downloads and evaluates its code while the user types and,
- * once shown, only calls the platform and renders (core/prerender.ts). One rule set at most: a
+ * icons). The landing page then downloads and evaluates its code while the user types, calls
+ * the platform once the login is announced (core/prerender.ts), and renders once shown. One rule set at most: a
  * new guess replaces the old one (the browser drops its prerender), null removes it. Returns
  * whether a rule set is in place. Same-origin paths only: the rules are inserted by script,
  * allowed by the pages' Content-Security-Policy ('inline-speculation-rules').
@@ -26,6 +28,8 @@ export function prerenderLandingPage(url: string | null, doc: Document = documen
   if (existing !== null && existing.dataset.url === wanted) return true;
   existing?.remove();
   if (wanted === null) return false;
+  // Before the rules: the prerendered page's copy of the tab's session storage carries its id.
+  newPrerenderId();
   const script = doc.createElement('script');
   script.type = 'speculationrules';
   script.id = LANDING_RULES_ID;
