@@ -4,7 +4,7 @@ import path from 'node:path';
 import type * as AntdModule from 'antd';
 import type * as ReactModule from 'react';
 import type { Plugin } from 'vite';
-import { LANDING_PAGE_MODULES } from './landing-pages.ts';
+import { LANDING_PAGE_MODULES, LOGIN_PAGE_MODULE } from './landing-pages.ts';
 
 /**
  * antd's styles as a stylesheet built with the page, instead of generated in the browser.
@@ -293,7 +293,7 @@ export function antdStaticStylesPlugin({ rendererDir }: { rendererDir: string })
       // The login page's modules and those it loads lazily may only use the login set; the
       // desktops' the login and the desktop sets.
       const login = setComponents('login', []);
-      check(['pages/login/login-page.tsx'], login, 'The login page');
+      check([LOGIN_PAGE_MODULE], login, 'The login page');
       check(
         Object.values(LANDING_PAGE_MODULES),
         [...login, ...setComponents('desktop', [])],

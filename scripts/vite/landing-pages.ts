@@ -9,3 +9,6 @@ export const LANDING_PAGE_MODULES: Readonly<Record<LandingPageCode, string>> = {
   desktop: 'pages/desktop/desktop-page.tsx',
   'mobile-desktop': 'pages/mobile-desktop/mobile-desktop-page.tsx',
 };
+
+/** The login page's module under renderer/: the page everyone starts on. */
+export const LOGIN_PAGE_MODULE = 'pages/login/login-page.tsx';

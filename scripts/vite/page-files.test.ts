@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bootStageFiles, landingPageHtml, pageFiles, type PageFilesBundle } from './page-files';
+import {
+  bootStageFiles,
+  landingPageHtml,
+  pageFiles,
+  startScripts,
+  type PageFilesBundle,
+} from './page-files';
 
 const chunk = (
   fileName: string,
@@ -55,6 +61,29 @@ describe('bootStageFiles', () => {
       '/web/assets/bootstrap.js',
       '/web/assets/bootstrap.css',
     ]);
+  });
+});
+
+describe('startScripts', () => {
+  it("is every script a page runs as it starts (the entry's, the boot stages', the page's), never a lazy one", () => {
+    expect(
+      [...startScripts(bundle, { desktop: '/src/pages/desktop/desktop-page.tsx' })].sort(),
+    ).toEqual([
+      'assets/bootstrap.js',
+      'assets/desktop-page.js',
+      'assets/framework.js',
+      'assets/index.js',
+      'assets/menu.js',
+      'assets/react-dom.js',
+      'assets/react.js',
+      'assets/shell.js',
+    ]);
+  });
+
+  it('fails the build when a page has no chunk of its own', () => {
+    expect(() => startScripts(bundle, { gone: '/src/pages/gone.tsx' })).toThrow(
+      /no chunk for gone/,
+    );
   });
 });
 
