@@ -214,36 +214,28 @@ describe('the desktop prerendered while the user types', () => {
     );
   }
 
-  it("is the school's desktop on a school's host, shown signed in after the login", async () => {
-    await signInPrerendered(
+  /** teacher01 signing in on the school's host. */
+  function teacherAtSchool(desktopPath: string, options?: Parameters<typeof signInPrerendered>[5]) {
+    return signInPrerendered(
       server.url,
       '阳光实验小学',
       'teacher01',
-      '/pages/base/pc_desktop_all/index.html',
+      desktopPath,
       '欢迎您，王老师',
+      options,
     );
+  }
+
+  it("is the school's desktop on a school's host, shown signed in after the login", async () => {
+    await teacherAtSchool('/pages/base/pc_desktop_all/index.html');
   });
 
   it("is the phone's desktop on a phone", async () => {
-    await signInPrerendered(
-      server.url,
-      '阳光实验小学',
-      'teacher01',
-      '/pages/base/mobile_desktop_all/index.html',
-      '欢迎您，王老师',
-      { phone: true },
-    );
+    await teacherAtSchool('/pages/base/mobile_desktop_all/index.html', { phone: true });
   });
 
   it('waits for the login that succeeds, not a failed attempt before it', async () => {
-    await signInPrerendered(
-      server.url,
-      '阳光实验小学',
-      'teacher01',
-      '/pages/base/pc_desktop_all/index.html',
-      '欢迎您，王老师',
-      { wrongPasswordFirst: true },
-    );
+    await teacherAtSchool('/pages/base/pc_desktop_all/index.html', { wrongPasswordFirst: true });
   });
 
   it("is the area desktop on a bureau's host", async () => {
