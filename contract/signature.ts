@@ -31,15 +31,17 @@ export async function signPayload(payload: string, nonce: string): Promise<strin
   return `${payload}${SIGNATURE_SEPARATOR}${await sha256Hex(payload + nonce)}`;
 }
 
-/** True when the header is two non-empty parts joined by `$` and the hash matches. */
-export async function verifySignature(
-  header: string | null | undefined,
-  nonce: string,
-): Promise<boolean> {
+/**
+ * True when the header is two non-empty parts joined by `$` and the hash matches. Hashed in the
+ * caller's task: the payload and the nonce are a single SHA-256 block, and WebCrypto's digest
+ * would answer in a later task, behind whatever the page has queued (the current user's answer,
+ * which the desktop waits on, would wait for a render).
+ */
+export function verifySignature(header: string | null | undefined, nonce: string): boolean {
   if (typeof header !== 'string' || nonce === '') return false;
   const parts = header.split(SIGNATURE_SEPARATOR);
   if (parts.length !== 2) return false;
   const [payload, hash] = parts as [string, string];
   if (payload === '' || hash === '') return false;
-  return (await sha256Hex(payload + nonce)) === hash.toLowerCase();
+  return sha256HexSync(payload + nonce) === hash.toLowerCase();
 }

@@ -148,7 +148,7 @@ export async function send(spec: RequestSpec, replayed = false): Promise<AxiosRe
     response.status === SUCCESS_STATUS &&
     isSuccessEnvelope(response.data)
   ) {
-    if (!(await verifySignature(signatureHeader(response), nonce))) {
+    if (!verifySignature(signatureHeader(response), nonce)) {
       refresher.requestRelogin(RELOGIN_REASON_SIGNATURE);
       throw new HttpError({
         kind: 'signature',

@@ -10,7 +10,7 @@ import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser } from '../use-signed-in';
-import { myAppsSettled } from '../../features/menu/prefetch-apps';
+import { myAppsSettled, peekMyApps } from '../../features/menu/prefetch-apps';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
 // the session ends mid-page: downloaded then, not before the desktop's first paint (issue 17).
@@ -53,10 +53,15 @@ export function DesktopPage({
       active = false;
     };
   }, [userId, unitId]);
+  // Icons that arrived before the user was known here (the prerendered desktop's calls went out
+  // at the login) need no wait for the effect above: one render pass fewer.
+  const iconsSettled =
+    known !== null &&
+    (iconsSettledFor === known.userId || peekMyApps(known.userId, known.unitId) !== null);
   // The shell's first render, once the user is known, is deferred: React renders it in short
   // slices instead of one long task (a store update alone renders synchronously); the loading
   // label stays until it commits (issue 17: total blocking time).
-  const user = useDeferredValue(known !== null && iconsSettledFor === known.userId ? known : null);
+  const user = useDeferredValue(iconsSettled ? known : null);
   const relogin = useRelogin();
 
   if (user === null) return <CheckingSignIn />;
