@@ -61,11 +61,12 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
  * files while the page's chunk downloads, wires the request client to the toasts and the login
  * dialog, then renders. A chunk that cannot be downloaded shows a message with a reload button.
  *
- * `onShown` is given when the page's first calls wait for it to be shown: the page was
- * prerendered when it booted (core/prerender.ts, main.tsx). Everything above is done before; if
- * the page is still hidden, the layer's providers render around the "checking" state. Once
- * shown: `onShown`, the session's theme and the language taken again (the user may have switched
- * it on the login page meanwhile), and the page rendered under the providers already set up.
+ * `onShown` is given when the page was prerendered when it booted (core/prerender.ts, main.tsx):
+ * it starts the page's first calls unless its login page's word already did. Everything above
+ * is done before; if the page is still hidden, the layer's providers render around the
+ * "checking" state. Once shown: `onShown`, the session's theme and the language taken again (the
+ * user may have switched it on the login page meanwhile), and the page rendered under the
+ * providers already set up.
  */
 export async function bootstrap(container: HTMLElement, onShown?: () => void): Promise<void> {
   enableStaticAntdStyles();

@@ -126,9 +126,13 @@ async function typeInto(page: Page, placeholder: string, text: string): Promise<
   await page.keyboard.type(text, { delay: 20 });
 }
 
-async function typeCredentials(page: Page, username: string): Promise<void> {
+async function typeCredentials(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await typeInto(page, '请输入账号', username);
-  await typeInto(page, '请输入密码', DEMO_PASSWORD);
+  await typeInto(page, '请输入密码', password);
 }
 
 async function clickSignIn(page: Page): Promise<void> {
@@ -179,11 +183,11 @@ describe('the desktop prerendered while the user types', () => {
     expect(await page.$('script[type="speculationrules"]')).toBeNull();
 
     const started = prerenderStarted(desktopPath);
-    if (options.wrongPasswordFirst) {
+    const wrongFirst = options.wrongPasswordFirst === true;
+    await typeCredentials(page, username, wrongFirst ? 'Wrong@2026' : DEMO_PASSWORD);
+    await started;
+    if (wrongFirst) {
       // A failed attempt first: the prerendered page must not take it for a login.
-      await typeInto(page, '请输入账号', username);
-      await typeInto(page, '请输入密码', 'Wrong@2026');
-      await started;
       await clickSignIn(page);
       await shows('用户名或密码错误');
       await clickWhenShown(page, 'input[placeholder="请输入密码"]');
@@ -191,9 +195,6 @@ describe('the desktop prerendered while the user types', () => {
       await page.keyboard.press('KeyA');
       await page.keyboard.up('Control');
       await page.keyboard.type(DEMO_PASSWORD, { delay: 20 });
-    } else {
-      await typeCredentials(page, username);
-      await started;
     }
     await clickSignIn(page);
 
