@@ -35,22 +35,42 @@ export function useSignedIn(): SignedIn | null {
 }
 
 /**
+ * A login to confirm on this page ('登录成功！'): one handed over by the login page or made by this
+ * very page load (a ticket, a callback). Taken when the user becomes known, shown once the page
+ * has drawn the user's desktop.
+ */
+let loginToConfirm = false;
+
+/**
  * A landing page's signed-in user (the desktops, spec §2), null until there is one. Once, when
- * the user is known: the unit's layout is loaded and a login that just happened is confirmed
- * ('登录成功！').
+ * the user is known: the unit's layout is loaded, and a login that just happened is noted for
+ * useLoginConfirmation.
  */
 export function useLandingUser(): CurrentUser | null {
-  const { t } = useTranslation();
   const signedIn = useSignedIn();
   const user = signedIn?.user ?? null;
   const justLoggedIn = signedIn?.justLoggedIn === true;
-  const confirmed = useRef(false);
+  const known = useRef(false);
   useEffect(() => {
-    if (user === null || confirmed.current) return;
-    confirmed.current = true;
+    if (user === null || known.current) return;
+    known.current = true;
     useTheme.getState().loadLayout(user.unitId);
     // takeLoginSuccess() always runs, so the hand-over from the login page is used only once.
-    if (takeLoginSuccess() || justLoggedIn) notify.success(t('login.success'));
-  }, [user, justLoggedIn, t]);
+    if (takeLoginSuccess() || justLoggedIn) loginToConfirm = true;
+  }, [user, justLoggedIn]);
   return user;
+}
+
+/**
+ * Once the landing page has drawn the user's desktop (`drawn`): confirms a login that just
+ * happened, once. Not before: the toast's render would hold up the icons the user is waiting for
+ * (issue 17: sign-in → icons).
+ */
+export function useLoginConfirmation(drawn: boolean): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!drawn || !loginToConfirm) return;
+    loginToConfirm = false;
+    notify.success(t('login.success'));
+  }, [drawn, t]);
 }

@@ -13,6 +13,8 @@ import { AppProvider } from '../../ui/app-provider/app-provider';
 import loginEn from './locales/en.json';
 import { LOGIN_DIALOG_Z_INDEX, LoginDialog } from './login-dialog';
 import { LoginForm } from './login-form';
+import type { LoginResult } from './login-result';
+import { attachToastSink } from '../../ui/notify/notify';
 
 const fakeHost = (remembered: RememberedLogin | null) => fakeDesktopHost({ remembered });
 
@@ -88,6 +90,57 @@ describe('LoginForm', () => {
     await waitFor(() => {
       expect(document.activeElement).toBe(username);
     });
+  });
+
+  it('leaves the page quietly (no toast, the button busy until it is gone); a form that stays confirms', async () => {
+    window.edudesk = fakeHost(null);
+    const success: LoginResult = {
+      kind: 'success',
+      data: { unitType: '2', unitId: '1001', userType: '2', openid: '', unionid: '' },
+    };
+    for (const leavesPage of [true, false]) {
+      const toasts: string[] = [];
+      const detach = attachToastSink((toast) => {
+        if (typeof toast.description === 'string') toasts.push(toast.description);
+      });
+      const onLoggedIn = vi.fn();
+      render(
+        <I18nextProvider i18n={i18n}>
+          <LoginForm
+            onLoggedIn={onLoggedIn}
+            leavesPage={leavesPage}
+            submitWith={() => Promise.resolve(success)}
+          />
+        </I18nextProvider>,
+      );
+      fireEvent.change(screen.getByPlaceholderText('请输入账号'), {
+        target: { value: 'teacher01' },
+      });
+      fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret' } });
+      const button = screen.getByRole('button', { name: /登\s*录/ });
+      fireEvent.click(button);
+      await waitFor(() => {
+        expect(onLoggedIn).toHaveBeenCalledWith(success.data);
+      });
+      // Whatever the form does after the login has been queued by now: let React render it.
+      await act(() => Promise.resolve());
+      if (leavesPage) {
+        expect(toasts).toEqual([]);
+        expect(button.getAttribute('aria-busy')).toBe('true');
+        // Brought back from the back/forward cache, it is a login page again.
+        act(() => {
+          window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+        });
+        await waitFor(() => {
+          expect(button.getAttribute('aria-busy')).toBe('false');
+        });
+      } else {
+        expect(toasts).toEqual(['登录成功！']);
+        expect(button.getAttribute('aria-busy')).toBe('false');
+      }
+      detach();
+      cleanup();
+    }
   });
 
   it('pre-fills the remembered login from the host', async () => {

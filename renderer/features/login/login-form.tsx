@@ -35,6 +35,13 @@ export interface LoginFormProps {
    * the landing page without another round trip). The current user is not loaded yet.
    */
   onLoggedIn: (data: LoginData) => void;
+  /**
+   * `onLoggedIn` leaves the page (the login page's hand-over to the desktop): the page it lands
+   * on confirms the login, and the form stays as it is, signing in, until the page is gone. No
+   * toast or re-render of a page being left takes the processor from the one being shown (issue
+   * 17: sign-in → icons on a slow PC).
+   */
+  leavesPage?: boolean;
   /** Focus the username field on mount (the login dialog does, the page box too). */
   autoFocus?: boolean;
   /**
@@ -94,6 +101,7 @@ function openForgetPassword(): void {
  */
 export function LoginForm({
   onLoggedIn,
+  leavesPage = false,
   autoFocus = true,
   submitWith,
   submitText,
@@ -146,6 +154,21 @@ export function LoginForm({
     };
   }, [autoFocus]);
 
+  // A page left after a login keeps its form signing in; brought back from the back/forward
+  // cache, it is a login page again.
+  useEffect(() => {
+    if (!leavesPage) return undefined;
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submittingRef.current = false;
+      setSubmitting(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => {
+      window.removeEventListener('pageshow', restored);
+    };
+  }, [leavesPage]);
+
   /** The field's error in the current language (spec §5: trimmed, required), or none. */
   function errorOf(field: Field, value: string): string | undefined {
     const key = validateLoginForm({ username: '', password: '', [field]: value.trim() })[field];
@@ -173,6 +196,7 @@ export function LoginForm({
     const username = values.username.trim();
     const password = values.password.trim();
     setSubmitting(true);
+    let leaving = false;
     try {
       const result = await (submitWith
         ? submitWith(username, password)
@@ -187,17 +211,20 @@ export function LoginForm({
         passwordRef.current?.focus();
         return;
       }
-      notify.success(t('login.success'));
+      if (!leavesPage) notify.success(t('login.success'));
       if (!ownCall) {
         await rememberCredentials(values.remember, username, password).catch(() => undefined);
       }
       onLoggedIn(result.data);
+      leaving = leavesPage;
     } catch (error) {
       // Login calls skip the global interceptor (noIntercept): network errors are shown here.
       notify.error(isHttpError(error) ? error.message : t('login.failed'), t('login.failedTitle'));
     } finally {
-      submittingRef.current = false;
-      setSubmitting(false);
+      if (!leaving) {
+        submittingRef.current = false;
+        setSubmitting(false);
+      }
     }
   }
 

@@ -9,7 +9,7 @@ import { DesktopShell } from '../../shell/desktop-shell';
 import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
-import { useLandingUser } from '../use-signed-in';
+import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 import { myAppsSettled, peekMyApps } from '../../features/menu/prefetch-apps';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
@@ -62,6 +62,7 @@ export function DesktopPage({
   // slices instead of one long task (a store update alone renders synchronously); the loading
   // label stays until it commits (issue 17: total blocking time).
   const user = useDeferredValue(iconsSettled ? known : null);
+  useLoginConfirmation(user !== null);
   const relogin = useRelogin();
 
   if (user === null) return <CheckingSignIn />;

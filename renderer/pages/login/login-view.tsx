@@ -139,7 +139,7 @@ export function LoginView() {
           </section>
         ) : (
           <div className="login-page__box">
-            <LoginBox onLoggedIn={goToLandingAfterLogin} />
+            <LoginBox onLoggedIn={goToLandingAfterLogin} leavesPage />
             <button
               type="button"
               className="login-page__switch"

@@ -7,7 +7,7 @@ import { MobileDesktopShell } from '../../shell/mobile-desktop-shell';
 import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
-import { useLandingUser } from '../use-signed-in';
+import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 
 // The login form (antd Form, Input, Checkbox, the validators: about 40 KB gzip) is needed only
 // when the session ends mid-page: a phone downloads it then, not before the first paint.
@@ -22,6 +22,7 @@ const LoginDialog = lazy(async () => ({
  */
 export function MobileDesktopPage() {
   const user = useLandingUser();
+  useLoginConfirmation(user !== null);
   const relogin = useRelogin();
 
   if (user === null) return <CheckingSignIn />;
