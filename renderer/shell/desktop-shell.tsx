@@ -38,6 +38,7 @@ import { LeftLayout } from './left-layout';
 import { TopLayout } from './top-layout';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
+import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
 
@@ -77,6 +78,7 @@ function reorderWithin(categories: MenuCategory[], active: string, over: string)
  * (desktop-apps), the dialogs' host (desktop-dialogs) and the footer.
  */
 export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShellProps) {
+  useHoldCallsWhileFirstDrawn();
   const { t, i18n } = useTranslation();
   const data = useDesktopData(user);
   const theme = useTheme();

@@ -28,6 +28,7 @@ import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-r
 import { VoiceButton } from '../features/voice/voice-button';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
+import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
 import { usePublishedHeight } from './use-published-height';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
@@ -75,6 +76,7 @@ export interface MobileDesktopShellProps {
  */
 export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShellProps) {
   const { t, i18n } = useTranslation();
+  useHoldCallsWhileFirstDrawn();
   const data = useDesktopData(user);
   const theme = useTheme();
   const flags = useHostFlags();

@@ -5,6 +5,7 @@ import { HEADER_SIGNATURE } from '../../../contract/http-headers';
 import { createSignatureNonce, verifySignature } from '../../../contract/signature';
 import { ownTask } from '../own-task';
 import { createAuthRefresher } from './auth-refresh';
+import { callGate } from './call-gate';
 import { HttpError } from './errors';
 import { httpHooks, resetHttpHooks } from './hooks';
 import { httpMessage } from './messages';
@@ -110,8 +111,15 @@ export async function send(spec: RequestSpec, replayed = false): Promise<AxiosRe
   // Each call is built and sent in a task of its own: the desktop's dozen calls at start would
   // otherwise cost one long task on a slow PC (issue 17). An urgent call leaves at once: the
   // tasks queued ahead of it (a re-render, the page's boot) would only delay what the user awaits.
-  const hop = spec.options.urgent === true ? null : ownTask();
-  if (hop !== null) await hop;
+  // An ordinary call also waits while the page draws its first view (call-gate.ts).
+  // Released together, the calls still leave one task each.
+  while (spec.options.urgent !== true) {
+    const hop = ownTask();
+    if (hop !== null) await hop;
+    const gate = callGate();
+    if (gate === null) break;
+    await gate;
+  }
   const hooks = httpHooks();
   const nonce = spec.options.signed === true ? createSignatureNonce() : undefined;
   const sentAt = refresher.generation();

@@ -13,6 +13,7 @@ import {
   httpInstance,
   resetHttpForTests,
 } from './client';
+import { callGate, holdCallsUntil } from './call-gate';
 import { HttpError } from './errors';
 import { configureHttp, type HttpHooks } from './hooks';
 import { http } from './http';
@@ -137,6 +138,44 @@ describe('urgent calls', () => {
     runQueued();
     await waiting;
     expect(calls('/queued')).toHaveLength(1);
+  });
+});
+
+describe('the call gate', () => {
+  it('holds ordinary calls until released, one task each then; urgent calls pass', async () => {
+    routes.set('GET /held', (_req, res) => {
+      reply(res, 200, envelope(200));
+    });
+    routes.set('GET /urgent-while-held', (_req, res) => {
+      reply(res, 200, envelope(200));
+    });
+    let release: () => void = () => undefined;
+    holdCallsUntil(
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    const held = [http.get('/held'), http.get('/held')];
+    await http.get('/urgent-while-held', undefined, { urgent: true });
+    // The urgent call has had its answer: the held ones, made before it, have not left.
+    expect(calls('/urgent-while-held')).toHaveLength(1);
+    expect(calls('/held')).toHaveLength(0);
+    expect(callGate()).not.toBeNull();
+
+    release();
+    await Promise.all(held);
+    expect(calls('/held')).toHaveLength(2);
+    expect(callGate()).toBeNull();
+  });
+
+  it('opens even when what it waited for failed', async () => {
+    routes.set('GET /after-failure', (_req, res) => {
+      reply(res, 200, envelope(200));
+    });
+    holdCallsUntil(Promise.reject(new Error('no frame')));
+    await http.get('/after-failure');
+    expect(calls('/after-failure')).toHaveLength(1);
+    expect(callGate()).toBeNull();
   });
 });
 
