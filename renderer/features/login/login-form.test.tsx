@@ -143,6 +143,38 @@ describe('LoginForm', () => {
     }
   });
 
+  it('shows a spinner only once a sign-in has taken 200 ms; busy at once', async () => {
+    window.edudesk = fakeHost(null);
+    vi.useFakeTimers();
+    try {
+      render(
+        <I18nextProvider i18n={i18n}>
+          <LoginForm
+            onLoggedIn={vi.fn()}
+            submitWith={() => new Promise<LoginResult>(() => undefined)}
+          />
+        </I18nextProvider>,
+      );
+      fireEvent.change(screen.getByPlaceholderText('请输入账号'), {
+        target: { value: 'teacher01' },
+      });
+      fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret' } });
+      const button = screen.getByRole('button', { name: /登\s*录/ });
+      fireEvent.click(button);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(199);
+      });
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      expect(button.querySelector('.anticon-loading')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+      expect(button.querySelector('.anticon-loading')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('pre-fills the remembered login from the host', async () => {
     window.edudesk = fakeHost({ remember: true, username: 'teacher01', password: 'Edu@2026' });
     const { username, password } = renderForm();

@@ -1,5 +1,5 @@
 import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input, theme, type InputRef } from 'antd';
+import { Button, Checkbox, ConfigProvider, Input, theme, type InputRef } from 'antd';
 import {
   useEffect,
   useId,
@@ -28,6 +28,16 @@ interface FormValues {
 type Field = 'username' | 'password';
 
 type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * How long a sign-in runs before its button shows a spinner (it is busy for assistive technology
+ * at once): a login answered sooner, the usual case, draws and animates nothing while the server
+ * checks the password (issue 17: sign-in → icons on a slow PC).
+ */
+const SPINNER_DELAY_MS = 200;
+
+/** The sign-in button draws no click ripple: an animation of its own while the login is on its way. */
+const NO_WAVE = { disabled: true } as const;
 
 export interface LoginFormProps {
   /**
@@ -111,6 +121,7 @@ export function LoginForm({
   const [values, setValues] = useState<FormValues>({ username: '', password: '', remember: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [spinning, setSpinning] = useState(false);
   const submittingRef = useRef(false);
   const usernameRef = useRef<InputRef>(null);
   const passwordRef = useRef<InputRef>(null);
@@ -154,6 +165,17 @@ export function LoginForm({
     };
   }, [autoFocus]);
 
+  useEffect(() => {
+    if (!submitting) return undefined;
+    const timer = window.setTimeout(() => {
+      setSpinning(true);
+    }, SPINNER_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setSpinning(false);
+    };
+  }, [submitting]);
+
   // A page left after a login keeps its form signing in; brought back from the back/forward
   // cache, it is a login page again.
   useEffect(() => {
@@ -177,7 +199,9 @@ export function LoginForm({
 
   function check(field: Field, value: string): boolean {
     const error = errorOf(field, value);
-    setErrors((current) => ({ ...current, [field]: error }));
+    // The same error again changes nothing: no re-render (a blur on the way to the sign-in
+    // button would otherwise render the form once more before the click; issue 17).
+    setErrors((current) => (current[field] === error ? current : { ...current, [field]: error }));
     return error === undefined;
   }
 
@@ -317,16 +341,18 @@ export function LoginForm({
       )}
       {/* The spinner is the button's icon rather than antd's `loading`: its animated loading
           icon can stay on screen when a login fails within the animation (ant-design #27457). */}
-      <Button
-        type="primary"
-        htmlType="submit"
-        size="large"
-        block
-        aria-busy={submitting}
-        icon={submitting ? <LoadingOutlined aria-hidden /> : undefined}
-      >
-        {submitText ?? t('login.signIn')}
-      </Button>
+      <ConfigProvider wave={NO_WAVE}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          aria-busy={submitting}
+          icon={submitting && spinning ? <LoadingOutlined aria-hidden /> : undefined}
+        >
+          {submitText ?? t('login.signIn')}
+        </Button>
+      </ConfigProvider>
     </form>
   );
 }
