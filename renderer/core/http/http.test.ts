@@ -111,23 +111,33 @@ describe('defaults', () => {
   });
 });
 
+/** A promise and the function that resolves it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** Routes answering 200 with a success envelope ('GET /path'). */
+function answerOk(...keys: string[]): void {
+  for (const key of keys) {
+    routes.set(key, (_req, res) => {
+      reply(res, 200, envelope(200));
+    });
+  }
+}
+
 describe('urgent calls', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('leave at once, while other calls wait for the tasks queued before them', async () => {
-    routes.set('GET /queued', (_req, res) => {
-      reply(res, 200, envelope(200));
-    });
-    routes.set('POST /urgent', (_req, res) => {
-      reply(res, 200, envelope(200));
-    });
+    answerOk('GET /queued', 'POST /urgent');
     // A browser whose queued tasks have not run yet (a render, the page's boot).
-    let runQueued: () => void = () => undefined;
-    const queued = new Promise<void>((resolve) => {
-      runQueued = resolve;
-    });
+    const { promise: queued, resolve: runQueued } = deferred();
     vi.stubGlobal('scheduler', { postTask: (task: () => void) => queued.then(task) });
 
     const waiting = http.get('/queued');
@@ -143,18 +153,9 @@ describe('urgent calls', () => {
 
 describe('the call gate', () => {
   it('holds ordinary calls until released, one task each then; urgent calls pass', async () => {
-    routes.set('GET /held', (_req, res) => {
-      reply(res, 200, envelope(200));
-    });
-    routes.set('GET /urgent-while-held', (_req, res) => {
-      reply(res, 200, envelope(200));
-    });
-    let release: () => void = () => undefined;
-    holdCallsUntil(
-      new Promise<void>((resolve) => {
-        release = resolve;
-      }),
-    );
+    answerOk('GET /held', 'GET /urgent-while-held');
+    const { promise: released, resolve: release } = deferred();
+    holdCallsUntil(released);
     const held = [http.get('/held'), http.get('/held')];
     await http.get('/urgent-while-held', undefined, { urgent: true });
     // The urgent call has had its answer: the held ones, made before it, have not left.
@@ -169,9 +170,7 @@ describe('the call gate', () => {
   });
 
   it('opens even when what it waited for failed', async () => {
-    routes.set('GET /after-failure', (_req, res) => {
-      reply(res, 200, envelope(200));
-    });
+    answerOk('GET /after-failure');
     holdCallsUntil(Promise.reject(new Error('no frame')));
     await http.get('/after-failure');
     expect(calls('/after-failure')).toHaveLength(1);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { useContext } from 'react';
+import { useContext, type ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RememberedLogin } from '../../../contract/host';
@@ -30,6 +30,16 @@ function renderForm() {
     username: screen.getByPlaceholderText<HTMLInputElement>('请输入账号'),
     password: screen.getByPlaceholderText<HTMLInputElement>('请输入密码'),
   };
+}
+
+/** Renders `form`, types a name and a password into it and clicks Sign in: the button. */
+function signIn(form: ReactElement): HTMLElement {
+  render(<I18nextProvider i18n={i18n}>{form}</I18nextProvider>);
+  fireEvent.change(screen.getByPlaceholderText('请输入账号'), { target: { value: 'teacher01' } });
+  fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret' } });
+  const button = screen.getByRole('button', { name: /登\s*录/ });
+  fireEvent.click(button);
+  return button;
 }
 
 beforeAll(async () => {
@@ -104,21 +114,13 @@ describe('LoginForm', () => {
         if (typeof toast.description === 'string') toasts.push(toast.description);
       });
       const onLoggedIn = vi.fn();
-      render(
-        <I18nextProvider i18n={i18n}>
-          <LoginForm
-            onLoggedIn={onLoggedIn}
-            leavesPage={leavesPage}
-            submitWith={() => Promise.resolve(success)}
-          />
-        </I18nextProvider>,
+      const button = signIn(
+        <LoginForm
+          onLoggedIn={onLoggedIn}
+          leavesPage={leavesPage}
+          submitWith={() => Promise.resolve(success)}
+        />,
       );
-      fireEvent.change(screen.getByPlaceholderText('请输入账号'), {
-        target: { value: 'teacher01' },
-      });
-      fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret' } });
-      const button = screen.getByRole('button', { name: /登\s*录/ });
-      fireEvent.click(button);
       await waitFor(() => {
         expect(onLoggedIn).toHaveBeenCalledWith(success.data);
       });
@@ -147,20 +149,12 @@ describe('LoginForm', () => {
     window.edudesk = fakeHost(null);
     vi.useFakeTimers();
     try {
-      render(
-        <I18nextProvider i18n={i18n}>
-          <LoginForm
-            onLoggedIn={vi.fn()}
-            submitWith={() => new Promise<LoginResult>(() => undefined)}
-          />
-        </I18nextProvider>,
+      const button = signIn(
+        <LoginForm
+          onLoggedIn={vi.fn()}
+          submitWith={() => new Promise<LoginResult>(() => undefined)}
+        />,
       );
-      fireEvent.change(screen.getByPlaceholderText('请输入账号'), {
-        target: { value: 'teacher01' },
-      });
-      fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'secret' } });
-      const button = screen.getByRole('button', { name: /登\s*录/ });
-      fireEvent.click(button);
       await act(async () => {
         await vi.advanceTimersByTimeAsync(199);
       });
