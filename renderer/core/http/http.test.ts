@@ -152,7 +152,7 @@ describe('urgent calls', () => {
 });
 
 describe('the call gate', () => {
-  it('holds ordinary calls until released, one task each then; urgent calls pass', async () => {
+  it('holds ordinary calls until released; urgent calls pass', async () => {
     answerOk('GET /held', 'GET /urgent-while-held');
     const { promise: released, resolve: release } = deferred();
     holdCallsUntil(released);
