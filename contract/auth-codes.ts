@@ -16,3 +16,9 @@ export const TOO_MANY_ATTEMPTS = 'too_many_attempts';
 export const PARENT_USER_TYPE = '3';
 /** A child's status meaning active (spec §3). */
 export const ACTIVE_CHILD_STATUS = 1;
+/**
+ * The answer code of a sign-in from an address under attack without a proof of work (status
+ * 428, `data.challenge` an ALTCHA challenge): the request client solves it and sends the call
+ * again with the solution in HEADER_PROOF_OF_WORK (docs/security.md, sign-in throttling).
+ */
+export const PROOF_OF_WORK_REQUIRED = 'proof_of_work_required';

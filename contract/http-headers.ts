@@ -18,3 +18,10 @@ export type Device = (typeof DEVICES)[number];
 /** Cookie names of the reference server's session (http-only). */
 export const ACCESS_TOKEN_COOKIE = 'SY_ACCESS_TOKEN';
 export const REFRESH_TOKEN_COOKIE = 'SY_REFRESH_TOKEN';
+/** The header carrying a solved proof of work (an ALTCHA payload, base64 JSON) on a sign-in. */
+export const HEADER_PROOF_OF_WORK = 'sy-altcha';
+/**
+ * The reference server's device cookie (http-only, path /api/uaa): a browser that signed in to an
+ * account before passes that account's lock (docs/security.md, sign-in throttling).
+ */
+export const DEVICE_COOKIE = 'SY_DEVICE';

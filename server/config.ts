@@ -7,10 +7,12 @@ export interface ThrottleOptions {
   /** Failures of one account within the window that lock it. */
   maxFailures: number;
   /**
-   * Failures from one client address within the window that lock the address. Higher than the
-   * per-account limit because a whole school often sits behind one NAT address.
+   * Failures from one client address within the window after which its sign-ins must carry a
+   * proof of work (never a refusal: a whole school often sits behind one NAT address).
    */
   maxFailuresPerAddress: number;
+  /** Failures a known device (a browser's device cookie) may make before it is locked. */
+  maxFailuresPerDevice: number;
   windowSeconds: number;
   lockSeconds: number;
 }
@@ -89,7 +91,13 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
   accessTokenTtlSeconds: 7200,
   refreshTokenTtlSeconds: 7 * 24 * 3600,
   demoPassword: 'Edu@2026',
-  throttle: { maxFailures: 5, maxFailuresPerAddress: 20, windowSeconds: 900, lockSeconds: 300 },
+  throttle: {
+    maxFailures: 5,
+    maxFailuresPerAddress: 20,
+    maxFailuresPerDevice: 10,
+    windowSeconds: 900,
+    lockSeconds: 300,
+  },
   defaultUnitId: 1001,
   logger: true,
   secureCookies: false,
@@ -233,6 +241,11 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
         env,
         'EDUDESK_LOGIN_MAX_FAILURES_PER_ADDRESS',
         defaults.throttle.maxFailuresPerAddress,
+      ),
+      maxFailuresPerDevice: integer(
+        env,
+        'EDUDESK_LOGIN_MAX_FAILURES_PER_DEVICE',
+        defaults.throttle.maxFailuresPerDevice,
       ),
       windowSeconds: integer(env, 'EDUDESK_LOGIN_WINDOW_SECONDS', defaults.throttle.windowSeconds),
       lockSeconds: integer(env, 'EDUDESK_LOGIN_LOCK_SECONDS', defaults.throttle.lockSeconds),

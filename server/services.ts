@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { AccessLookup } from './auth/access-lookup';
 import { hashPassword } from './auth/password';
 import { SessionStore } from './auth/sessions';
+import { LoginGuard } from './auth/login-guard';
+import { ProofOfWork } from './auth/proof-of-work';
 import { LoginThrottle } from './auth/throttle';
+import { serverSecret } from './db/server-secrets';
 import type { ServerOptions } from './config';
 import type { LinkOriginPolicy } from './http/request-origin';
 import { UnitRepository } from './tenancy/units';
@@ -19,6 +22,8 @@ export interface Services {
   sessions: SessionStore;
   access: AccessLookup;
   throttle: LoginThrottle;
+  /** The sign-in throttle's rules over `throttle` (server/auth/login-guard.ts). */
+  loginGuard: LoginGuard;
   /** Which Host headers links may be built from (server/http/request-origin.ts). */
   linkOrigins: LinkOriginPolicy;
   /**
@@ -37,6 +42,11 @@ export function createServices(db: Database, options: ServerOptions): Services {
   let decoy: Promise<string> | undefined;
   const access = new AccessLookup(db, { now });
   const units = new UnitRepository(db, options.defaultUnitId);
+  const throttle = new LoginThrottle(db, options.throttle, now);
+  const proofOfWork = new ProofOfWork(
+    { signature: serverSecret(db, 'proof-of-work'), key: serverSecret(db, 'proof-of-work-key') },
+    now,
+  );
   return {
     options,
     now,
@@ -52,7 +62,8 @@ export function createServices(db: Database, options: ServerOptions): Services {
       },
     }),
     access,
-    throttle: new LoginThrottle(db, options.throttle, now),
+    throttle,
+    loginGuard: new LoginGuard(throttle, proofOfWork, () => options.secureCookies),
     linkOrigins: {
       isKnownHost: (hostname) => units.isBoundHost(hostname),
       publicOrigin: options.publicOrigin ?? `http://localhost:${String(options.port)}`,

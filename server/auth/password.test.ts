@@ -5,7 +5,8 @@ describe('password hashing', () => {
   it('stores scrypt parameters with a random salt', async () => {
     const first = await hashPassword('Edu@2026');
     const second = await hashPassword('Edu@2026');
-    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    // OWASP's minimum for scrypt: N = 2^17, r = 8, p = 1.
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
     expect(first).not.toBe(second);
   });
 

@@ -550,4 +550,30 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX app_vocabulary_phrase ON app_vocabulary (unit_id, phrase);
     `,
   },
+  {
+    version: 13,
+    name: 'sign-in throttling: known devices, spent proofs of work, server secrets',
+    sql: `
+      -- A browser that signed in to an account (its device cookie, stored hashed): its sign-ins
+      -- to that account pass the account's lock and the address's challenge (server/auth/throttle.ts).
+      CREATE TABLE known_devices (
+        device_hash  TEXT    NOT NULL,
+        user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at   INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL,
+        PRIMARY KEY (device_hash, user_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX known_devices_seen ON known_devices (last_seen_at);
+      -- Proofs of work already used (their challenge's signature), kept until they expire.
+      CREATE TABLE spent_proofs (
+        signature  TEXT    PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      -- Secrets the server makes itself at first start (shared by every node of one database).
+      CREATE TABLE server_secrets (
+        name  TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -14,7 +14,7 @@ import {
   FaceUserQuerySchema,
 } from '../../contract/face-schema';
 import { ACTIVE_STATUS, authOf, requireAuth } from '../auth/authenticate';
-import { sendTooManyAttempts, type ThrottleKey } from '../auth/throttle';
+import { sendTooManyAttempts } from '../auth/throttle';
 import { formatChinaTime } from '../base/china-time';
 import { fail, ok } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
@@ -143,7 +143,7 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   app,
   { services, faceAnalyzer },
 ) => {
-  const { throttle, users, units } = services;
+  const { throttle, loginGuard, users, units } = services;
   const analyzer = faceAnalyzer ?? createFaceWorker();
   if (!faceAnalyzer) {
     app.addHook('onClose', async () => {
@@ -152,12 +152,6 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   }
   const store = new FaceStore(services.db, services.now);
   const guard = requireAuth(services);
-
-  function throttled(reply: FastifyReply, keys: ThrottleKey[]): FastifyReply | undefined {
-    const retryAfter = throttle.retryAfterSeconds(keys);
-    if (retryAfter <= 0) return undefined;
-    return sendTooManyAttempts(reply, retryAfter);
-  }
 
   /** The enrolled, same-unit user of a face, or why there is none. */
   function identify(
@@ -179,7 +173,9 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   const imageRoute = { attachValidation: true, bodyLimit: FACE_BODY_LIMIT_BYTES } as const;
 
   // Face login: like the password login (envelope 400 for a face nobody enrolled, counted
-  // against the client address; 429 when locked; 403 for a disabled account), in the unit of
+  // against the client address and the browser's device (server/auth/login-guard.ts); 429 when
+  // the device is locked, a proof of work when the address is over its threshold; 403 for a
+  // disabled account), in the unit of
   // the request's host. Every failed attempt counts: a face nobody enrolled, no face, several
   // faces, a photo refused or too slow to read; a busy or missing engine does not.
   app.post(
@@ -187,9 +183,8 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
     { ...imageRoute, schema: { body: FaceImageBodySchema } },
     async (request, reply) => {
       if (request.validationError) return sendValidationError(reply, request.validationError);
-      const addressKey = throttle.addressKey(request.ip);
-      const locked = throttled(reply, [addressKey]);
-      if (locked) return locked;
+      const admission = await loginGuard.admit(request, { kind: 'face' });
+      if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
 
       // The unit of the host (or the default unit): a face is only looked for among its users.
       const unit = units.resolveHost(request.hostname);
@@ -201,22 +196,23 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       }
       const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') {
-        if (FAILED_LOGIN_READINGS.has(reading.kind)) throttle.recordFailure([addressKey]);
+        if (FAILED_LOGIN_READINGS.has(reading.kind)) loginGuard.failed(admission);
         return sendReadingFailure(request, reply, reading);
       }
-      // Attempts queue for the engine: one that waited may find the address locked meanwhile.
-      const lockedNow = throttled(reply, [addressKey]);
-      if (lockedNow) return lockedNow;
+      // Attempts queue for the engine: one that waited may find its device locked meanwhile.
+      const retryAfter = throttle.retryAfterSeconds(admission.keys);
+      if (retryAfter > 0) return sendTooManyAttempts(reply, retryAfter);
 
       const found = identify(unit.id, reading.embedding);
       if (!('user' in found)) {
-        throttle.recordFailure([addressKey]);
+        loginGuard.failed(admission);
         return reply.send(fail(400, found.code, found.message));
       }
       if (found.user.userStatus !== ACTIVE_STATUS) {
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
       request.log.info({ userId: found.user.id, similarity: found.similarity }, 'face login');
+      loginGuard.succeeded(admission);
       return signIn(services, request, reply, found.user, unit);
     },
   );

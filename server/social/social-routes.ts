@@ -252,7 +252,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       request.body.username.trim(),
       request.body.password,
     );
-    if (outcome.kind !== 'ok') return sendFailedAttempt(reply, outcome);
+    if (outcome.kind !== 'ok') return sendFailedAttempt(services, reply, outcome);
     if (store.link(found.pending, outcome.user.id) === 'identity-taken') {
       store.dropPending(found.secret);
       clearPending(reply);

@@ -33,6 +33,13 @@ export interface TestApp {
 }
 
 /**
+ * Real scrypt at a lower cost than production's (2^17, 0.35 s a hash): the server suite signs in
+ * thousands of times. The production cost is tested in server/auth/password.test.ts and measured
+ * by the bench.
+ */
+export const TEST_SCRYPT_COST = 1024;
+
+/**
  * A server on a fresh temporary data directory (real SQLite, real scrypt), with a hand-moved
  * clock. The web root does not exist unless a test passes one.
  */
@@ -44,6 +51,7 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
     dataDir,
     webRoot: path.join(dataDir, 'no-web-build'),
     logger: false,
+    scryptCost: TEST_SCRYPT_COST,
     now: clock.now,
     ...overrides,
   };
@@ -87,18 +95,20 @@ export interface Credentials {
   password?: string;
   /** The request's Host; by default the host of the user's unit (`hostOf`). */
   host?: string;
+  /** More request headers (a device cookie, a proof of work). */
+  headers?: Record<string, string>;
 }
 
 /** Posts the login form, form-encoded as the platform client does. */
 export function login(
   app: FastifyInstance,
-  { username, password = DEMO_PASSWORD, host = hostOf(username) }: Credentials,
+  { username, password = DEMO_PASSWORD, host = hostOf(username), headers = {} }: Credentials,
   remoteAddress = '127.0.0.1',
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/uaa/oauth/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host },
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', host },
     payload: new URLSearchParams({ username, password, noIntercept: 'true' }).toString(),
     remoteAddress,
   });

@@ -9,7 +9,13 @@ describe('POST /api/uaa/oauth/login_user_client (device login)', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({
-      throttle: { maxFailures: 5, maxFailuresPerAddress: 3, windowSeconds: 900, lockSeconds: 300 },
+      throttle: {
+        maxFailures: 5,
+        maxFailuresPerAddress: 3,
+        maxFailuresPerDevice: 10,
+        windowSeconds: 900,
+        lockSeconds: 300,
+      },
     });
   });
   afterEach(async () => {
@@ -46,11 +52,13 @@ describe('POST /api/uaa/oauth/login_user_client (device login)', () => {
     expect(body.message).toMatch(/^.+\|\|\|.+$/);
   });
 
-  it('counts wrong ids against the address and then refuses even a right one', async () => {
+  it('counts wrong ids against the address, then asks it for a proof of work', async () => {
     for (let i = 0; i < 3; i += 1) await post(`guess-${String(i)}`);
-    const locked = await post(DEMO_CLIENT_ID);
-    expect(locked.json<ApiEnvelope>()).toMatchObject({ status: 429, code: 'too_many_attempts' });
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const asked = await post(DEMO_CLIENT_ID);
+    expect(asked.json<ApiEnvelope>()).toMatchObject({
+      status: 428,
+      code: 'proof_of_work_required',
+    });
   });
 
   it('validates the id (no spaces or control characters, bounded length)', async () => {

@@ -3,7 +3,6 @@ import { API } from '../../contract/api-paths';
 import { INVALID_GRANT, UserClientLoginBodySchema } from '../../contract/auth';
 import { bilingual } from '../../contract/envelope';
 import { isActiveOnHost } from '../auth/authenticate';
-import { sendTooManyAttempts } from '../auth/throttle';
 import { tokenHash } from '../auth/tokens';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
@@ -20,13 +19,13 @@ const UNKNOWN_CLIENT = bilingual(
  * The device (user-client) login (spec §4 step 2, §7 login_user_client): a desktop
  * installation's client id, set by its administrator, signs in the staff account it is bound
  * to, on a host of that account's unit. The id is a credential: only its hash is stored, and
- * wrong ids count against the client address like failed passwords.
+ * wrong ids count like failed passwords (server/auth/login-guard.ts).
  */
 export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const { throttle, db, users, units } = services;
+  const { loginGuard, db, users, units } = services;
   const findClient = db.prepare<[string], { user_id: number }>(
     'SELECT user_id FROM user_clients WHERE client_hash = ?',
   );
@@ -34,20 +33,18 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   app.post(
     API.loginUserClient,
     { schema: { body: UserClientLoginBodySchema } },
-    (request, reply) => {
-      const addressKey = throttle.addressKey(request.ip);
-      const retryAfter = throttle.retryAfterSeconds([addressKey]);
-      if (retryAfter > 0) {
-        return sendTooManyAttempts(reply, retryAfter);
-      }
+    async (request, reply) => {
+      const admission = await loginGuard.admit(request, { kind: 'client' });
+      if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
       const row = findClient.get(tokenHash(request.body.userClientId));
       const user = row ? users.findById(row.user_id) : undefined;
       // A device of another unit than the host's is refused like an unknown one (the tenancy
       // rule), and counted the same way.
       if (!user || !servesUnit(units, request, user.unitId)) {
-        throttle.recordFailure([addressKey]);
+        loginGuard.failed(admission);
         return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
       }
+      loginGuard.succeeded(admission);
       const unit = units.findById(user.unitId);
       if (!unit || !isActiveOnHost(services, request, user, unit)) {
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));

@@ -29,7 +29,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     }
 
     const outcome = await passwordAttemptFor(services, request, username, request.body.password);
-    if (outcome.kind !== 'ok') return sendFailedAttempt(reply, outcome);
+    if (outcome.kind !== 'ok') return sendFailedAttempt(services, reply, outcome);
     return signIn(services, request, reply, outcome.user, outcome.unit);
   });
 

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_GRANT } from '../../contract/auth';
 import { ACTIVE_STATUS } from '../auth/authenticate';
 import { KeyedLock } from '../auth/keyed-lock';
-import { verifyPassword } from '../auth/password';
-import { sendTooManyAttempts, type ThrottleKey } from '../auth/throttle';
+import type { Admission } from '../auth/login-guard';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { Services } from '../services';
@@ -12,38 +12,46 @@ import type { Unit } from '../tenancy/units';
 import type { User } from './users';
 
 export type LoginOutcome =
-  | { kind: 'throttled'; retryAfter: number }
+  | { kind: 'refused-by-guard'; admission: Exclude<Admission, { kind: 'go' }> }
   | { kind: 'invalid' }
   | { kind: 'refused'; code: string; message: string }
   | { kind: 'ok'; user: User; unit: Unit };
 
 /**
- * One sign-in attempt: throttle check, password check (timing-safe for unknown users), the
- * tenancy rule, status. `onHostUnit` tells whether a unit is the one of the request's host.
+ * One sign-in attempt: the throttle's rules (server/auth/login-guard.ts), the password check
+ * (timing-safe for unknown users), the tenancy rule, status. `onHostUnit` tells whether a unit
+ * is the one of the request's host.
  */
-export async function passwordAttempt(
+async function passwordAttempt(
   services: Services,
+  request: FastifyRequest,
   username: string,
   password: string,
   onHostUnit: (unitId: number) => boolean,
-  accountKey: ThrottleKey,
-  addressKey: ThrottleKey,
 ): Promise<LoginOutcome> {
-  const { throttle, users, units } = services;
-  const keys = [accountKey, addressKey];
-  const retryAfter = throttle.retryAfterSeconds(keys);
-  if (retryAfter > 0) return { kind: 'throttled', retryAfter };
-
+  const { loginGuard, users, units, options } = services;
   const account = users.findCredentials(username);
+  const admission = await loginGuard.admit(request, {
+    account: username,
+    userId: account?.user.id,
+  });
+  if (admission.kind !== 'go') return { kind: 'refused-by-guard', admission };
+
   const hash = account?.passwordHash ?? (await services.decoyPasswordHash());
   const passwordOk = await verifyPassword(password, hash);
   // A user of another unit than the host's is refused like a wrong password, and counted like
   // one: the answer tells nothing about the account (not even whether it is disabled).
   if (!account || !passwordOk || !onHostUnit(account.user.unitId)) {
-    throttle.recordFailure(keys);
+    loginGuard.failed(admission);
     return { kind: 'invalid' };
   }
-  throttle.clear(accountKey);
+  loginGuard.succeeded(admission);
+  if (needsRehash(account.passwordHash, options.scryptCost)) {
+    // The stored form carries its cost: a hash from before a cost rise is replaced now that
+    // the password is known (server/auth/password.ts).
+    const upgraded = await hashPassword(password, options.scryptCost);
+    users.replacePasswordHash(account.user.id, account.passwordHash, upgraded);
+  }
 
   const { user } = account;
   if (user.userStatus !== ACTIVE_STATUS) {
@@ -61,7 +69,8 @@ const locks = new WeakMap<Services, KeyedLock>();
 
 /**
  * A password attempt for a request: one at a time per account (a burst cannot outrun the failure
- * count), on the request's host unit, counted against the account and the client address.
+ * count), on the request's host unit, under the throttle's rules for the account, the browser
+ * and the client address.
  */
 export function passwordAttemptFor(
   services: Services,
@@ -74,31 +83,26 @@ export function passwordAttemptFor(
     lock = new KeyedLock();
     locks.set(services, lock);
   }
-  const { throttle } = services;
-  const accountKey = throttle.accountKey(username);
-  return lock.run(accountKey.key, () =>
-    passwordAttempt(
-      services,
-      username,
-      password,
-      (unitId) => servesUnit(services.units, request, unitId),
-      accountKey,
-      throttle.addressKey(request.ip),
+  return lock.run(username.toLowerCase(), () =>
+    passwordAttempt(services, request, username, password, (unitId) =>
+      servesUnit(services.units, request, unitId),
     ),
   );
 }
 
 /**
  * Answers a failed attempt as the login result handling expects (spec §4): 429 when throttled,
- * 400 + invalid_grant for wrong credentials, 403 for a disabled account or unit.
+ * 428 with a challenge when the address must prove work, 400 + invalid_grant for wrong
+ * credentials, 403 for a disabled account or unit.
  */
 export function sendFailedAttempt(
+  services: Services,
   reply: FastifyReply,
   outcome: Exclude<LoginOutcome, { kind: 'ok' }>,
-): FastifyReply {
+): FastifyReply | Promise<FastifyReply> {
   switch (outcome.kind) {
-    case 'throttled':
-      return sendTooManyAttempts(reply, outcome.retryAfter);
+    case 'refused-by-guard':
+      return services.loginGuard.refuse(reply, outcome.admission);
     case 'invalid':
       return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidGrant));
     case 'refused':

@@ -39,7 +39,8 @@ export function answerWithSession(
 
 /**
  * Starts a new session for the user and answers like a successful login: a new session family,
- * or a member of `familyId` for a session handed over from one of it (relogin).
+ * or a member of `familyId` for a session handed over from one of it (relogin). The browser
+ * becomes a known device of the user (its device cookie, server/auth/login-guard.ts).
  */
 export function signIn(
   services: Services,
@@ -50,5 +51,6 @@ export function signIn(
   familyId?: number,
 ): FastifyReply {
   const tokens = services.sessions.create(user.id, sessionMeta(request), familyId);
+  services.loginGuard.rememberDevice(request, reply, user.id);
   return answerWithSession(services, reply, tokens, user, unit);
 }

@@ -34,7 +34,13 @@ describe('tenancy of sign-ins and sessions', () => {
   beforeEach(async () => {
     t = await createTestApp({
       scryptCost: 1024,
-      throttle: { maxFailures: 3, maxFailuresPerAddress: 3, windowSeconds: 900, lockSeconds: 300 },
+      throttle: {
+        maxFailures: 3,
+        maxFailuresPerAddress: 3,
+        maxFailuresPerDevice: 10,
+        windowSeconds: 900,
+        lockSeconds: 300,
+      },
     });
   });
   afterEach(async () => {
@@ -158,10 +164,13 @@ describe('tenancy of sign-ins and sessions', () => {
     expect(wrongHost.json()).toEqual(unknown.json());
     expect(wrongHost.json()).toMatchObject({ status: 400, code: 'invalid_grant' });
     expect(cookieOf(wrongHost, 'SY_ACCESS_TOKEN')).toBeUndefined();
-    // Two failures so far from this address; a third locks it (maxFailuresPerAddress 3).
+    // Two failures so far from this address; after a third it must prove work (threshold 3).
     await post(API.loginUserClient, AREA, { userClientId: DEMO_CLIENT_ID });
-    const locked = await post(API.loginUserClient, 'localhost', { userClientId: DEMO_CLIENT_ID });
-    expect(locked.json<ApiEnvelope>()).toMatchObject({ status: 429, code: 'too_many_attempts' });
+    const asked = await post(API.loginUserClient, 'localhost', { userClientId: DEMO_CLIENT_ID });
+    expect(asked.json<ApiEnvelope>()).toMatchObject({
+      status: 428,
+      code: 'proof_of_work_required',
+    });
   });
 
   it('refuses a switch to a linked identity of another unit, and keeps the session', async () => {

@@ -75,6 +75,7 @@ export class UserRepository {
   private readonly byId: Statement<[number], UserRow>;
   private readonly childrenOf: Statement<[number], ChildRow>;
   private readonly role: Statement<[number, string, string], { found: number }>;
+  private readonly passwordHashUpdate: Statement<[string, number, string]>;
 
   constructor(db: Database) {
     // login_name is COLLATE NOCASE: 'Teacher01' signs in as teacher01.
@@ -89,6 +90,17 @@ export class UserRepository {
     this.role = db.prepare(
       `SELECT 1 AS found FROM user_roles WHERE user_id = ? AND role_code = ? AND project = ?`,
     );
+    this.passwordHashUpdate = db.prepare(
+      'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?',
+    );
+  }
+
+  /**
+   * Replaces a password hash with one of the same password at another cost, unless the password
+   * changed meanwhile (the update names the hash it replaces).
+   */
+  replacePasswordHash(userId: number, previous: string, next: string): void {
+    this.passwordHashUpdate.run(next, userId, previous);
   }
 
   /** The account of a sign-in name with its password hash (names are case-insensitive). */
