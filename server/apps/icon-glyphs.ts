@@ -194,3 +194,11 @@ export const ICON_GLYPHS: Readonly<Record<string, IconGlyph>> = {
       '<path d="M31 12.5a7 7 0 0 0-8.6 8.8L12 31.7l4.3 4.3 10.4-10.4a7 7 0 0 0 8.8-8.6l-4.3 4.3-3.6-.7-.7-3.6z"/>',
   },
 };
+
+/**
+ * The glyph of an application code, or undefined. Only the table's own entries count: a code
+ * such as `constructor` or `toString` (a request's file name) finds nothing.
+ */
+export function iconGlyph(code: string): IconGlyph | undefined {
+  return Object.hasOwn(ICON_GLYPHS, code) ? ICON_GLYPHS[code] : undefined;
+}

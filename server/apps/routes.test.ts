@@ -141,6 +141,14 @@ describe('application pages, icons, viewport modules and versions', () => {
       '/common/icons/tzgg-blue.svg',
       '/common/icons/tzgg.png',
       '/common/icons/..%2Fsecret.svg',
+      // Names of JavaScript object keys are no application codes either.
+      '/common/icons/constructor.svg',
+      '/common/icons/toString.svg',
+      '/common/icons/valueOf.svg',
+      '/common/icons/hasOwnProperty.svg',
+      '/common/icons/__proto__.svg',
+      '/common/icons/constructor-gray.svg',
+      '/common/icons/toString-cartoon.svg',
     ]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);

@@ -11,7 +11,7 @@ import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
 import { renderNoticePage } from './notice-page-html';
 import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, rootFor } from './app-urls';
-import { ICON_GLYPHS } from './icon-glyphs';
+import { iconGlyph } from './icon-glyphs';
 import {
   THEME_STYLE_FILES,
   THEME_STYLE_VERSIONS,
@@ -68,7 +68,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
     const match = ICON_FILE.exec(request.params.file);
     const code = match?.[1] ?? '';
     const variant: IconVariant = match?.[2] === 'gray' || match?.[2] === 'cartoon' ? match[2] : '';
-    const glyph = ICON_GLYPHS[code];
+    const glyph = iconGlyph(code);
     if (!match || !glyph) {
       reply.callNotFound();
       return reply;

@@ -5,7 +5,7 @@ import { IMAGE_EXTENSIONS, MEDIA_EXTENSIONS } from '../../contract/upload';
  * without running script are named; everything else is application/octet-stream, so an uploaded
  * page or script is never interpreted by the browser.
  */
-const CONTENT_TYPES: Partial<Record<string, string>> = {
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
   gif: 'image/gif',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -42,8 +42,9 @@ const CONTENT_TYPES: Partial<Record<string, string>> = {
 
 export const OCTET_STREAM = 'application/octet-stream';
 
+/** Only the table's own entries count: an extension such as `constructor` is no media type. */
 export function contentTypeOf(ext: string): string {
-  return CONTENT_TYPES[ext] ?? OCTET_STREAM;
+  return Object.hasOwn(CONTENT_TYPES, ext) ? (CONTENT_TYPES[ext] ?? OCTET_STREAM) : OCTET_STREAM;
 }
 
 /** Images, audio and video may be shown in the page (inline); anything else is downloaded. */

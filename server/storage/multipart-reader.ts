@@ -178,7 +178,7 @@ export async function readMultipart(
     for await (const part of form.parts) {
       if (part.type === 'file') {
         file = await receiveFile(store, part, { maxBytes, durable: true });
-      } else if (!(part.fieldname in fields)) {
+      } else if (!Object.hasOwn(fields, part.fieldname)) {
         fields[part.fieldname] = fieldValue(part);
       }
     }
@@ -210,7 +210,7 @@ export async function consumeMultipart<T>(
   try {
     for await (const part of form.parts) {
       if (part.type !== 'file') {
-        if (!(part.fieldname in fields)) fields[part.fieldname] = fieldValue(part);
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = fieldValue(part);
       } else if (ready(fields)) {
         const filename = decodeFormDataFilename(part.filename);
         consumed = { result: await consume({ ...fields }, part.file, filename) };

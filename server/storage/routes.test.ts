@@ -48,6 +48,12 @@ describe('storage show', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject(IMAGE_HEADERS);
     expect((await t.app.inject({ url: '/api/storage/show/filing/other' })).statusCode).toBe(404);
+    // Names of JavaScript object keys are no badges either: the same 404 envelope.
+    for (const name of ['constructor', 'tostring', 'valueof', 'hasownproperty', 'isprototypeof']) {
+      const response = await t.app.inject({ url: `/api/storage/show/filing/${name}` });
+      expect(response.statusCode, name).toBe(404);
+      expect(response.json(), name).toMatchObject({ status: 404, code: 'not_found' });
+    }
   });
 
   it('serves avatars to signed-in users of the same unit only', async () => {

@@ -16,9 +16,10 @@ const UnitParamsSchema = Type.Object({ unitId: Type.String({ pattern: '^[0-9]{1,
 const UserParamsSchema = Type.Object({ userId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 const FilingParamsSchema = Type.Object({ name: Type.String({ pattern: '^[a-z]{1,32}$' }) });
 
-const FILING_BADGES: Partial<Record<string, () => string>> = {
-  police: policeFilingBadgeSvg,
-};
+// A Map, not an object: a name such as `constructor` must find nothing, not Object's own keys.
+const FILING_BADGES: ReadonlyMap<string, () => string> = new Map([
+  ['police', policeFilingBadgeSvg],
+]);
 
 function sendSvg(reply: FastifyReply, svg: string, cacheControl: string): FastifyReply {
   return reply
@@ -61,7 +62,7 @@ export const storageRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     `${STORAGE_SHOW_PREFIX}/filing/:name`,
     { schema: { params: FilingParamsSchema } },
     (request, reply) => {
-      const draw = FILING_BADGES[request.params.name];
+      const draw = FILING_BADGES.get(request.params.name);
       if (!draw) return notFound(reply);
       return sendSvg(reply, draw(), PUBLIC_HOUR);
     },

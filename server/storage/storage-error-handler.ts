@@ -80,7 +80,10 @@ export function storageErrorHandler(
       .code(400)
       .send(fail(400, 'invalid_request', MESSAGES.invalidRequest, { fieldErrors }));
   }
-  const answer = typeof known?.code === 'string' ? KNOWN[known.code] : undefined;
+  const answer =
+    typeof known?.code === 'string' && Object.hasOwn(KNOWN, known.code)
+      ? KNOWN[known.code]
+      : undefined;
   if (answer) {
     return reply.code(answer.status).send(fail(answer.status, answer.code, answer.message));
   }

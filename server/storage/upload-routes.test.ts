@@ -627,6 +627,18 @@ describe('storage uploads', () => {
       });
       expect(envelope<UploadedFileInfo[]>(others).data).toEqual([]);
     });
+
+    it('serves a file whose extension is an object key as plain bytes', async () => {
+      for (const name of ['notes.constructor', 'notes.__proto__']) {
+        const uploaded = await postMultipart(t.app, STORAGE_API.upload, {}, { name, data }, cookie);
+        expect(uploaded.statusCode, name).toBe(200);
+        const info = envelope<UploadedFileInfo>(uploaded).data;
+        expect(info.contentType, name).toBe('application/octet-stream');
+        const response = await t.app.inject({ url: info.url, headers: { cookie } });
+        expect(response.statusCode, name).toBe(200);
+        expect(response.headers['content-type'], name).toBe('application/octet-stream');
+      }
+    });
   });
 });
 

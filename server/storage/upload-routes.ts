@@ -38,7 +38,7 @@ const CHUNK_REQUIRED_FIELDS = ChunkFieldsSchema.required;
 
 /** The chunk's figures came before its bytes: they can go straight to their place. */
 function hasChunkFigures(fields: Record<string, string>): boolean {
-  return CHUNK_REQUIRED_FIELDS.every((field) => field in fields);
+  return CHUNK_REQUIRED_FIELDS.every((field) => Object.hasOwn(fields, field));
 }
 
 /**
