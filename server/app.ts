@@ -19,6 +19,7 @@ import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
 import { createServices } from './services';
+import { refuseRepeatedHost } from './tenancy/host-header';
 import { storageRoutes } from './storage/routes';
 import { uploadRoutes } from './storage/upload-routes';
 import { clientLoginRoutes } from './uaa/client-login-routes';
@@ -92,6 +93,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
+  app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', refuseCrossSite);
   app.addHook('preHandler', refuseNonFiniteNumbers);
 

@@ -1,0 +1,89 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const BAD_REQUEST = {
+  status: 400,
+  code: 'bad_request',
+  message: '请求无效|||Bad request',
+  data: null,
+  fieldErrors: [],
+};
+
+/**
+ * Sends raw bytes to a listening server and returns everything it answers before closing: Node's
+ * own client and `app.inject` send one Host header at most.
+ */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server may close the connection after answering; a reset after the answer is fine.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    socket.write(bytes, 'latin1');
+  });
+}
+
+function headOf(answer: string): string {
+  return answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+}
+
+function bodyOf(answer: string): string {
+  return answer.slice(answer.indexOf('\r\n\r\n') + 4);
+}
+
+function get(path: string, hostLines: string[]): string {
+  return [`GET ${path} HTTP/1.1`, ...hostLines, 'Connection: close', '', ''].join('\r\n');
+}
+
+describe('a request with more than one Host header (RFC 9112 §3.2)', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address !== null ? address.port : 0;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 400 with the envelope on the API, whichever unit each host names', async () => {
+    const twice = [
+      ['Host: area.localhost', 'Host: localhost'],
+      ['Host: localhost', 'Host: area.localhost'],
+      ['Host: localhost', 'host: localhost'],
+      ['HOST: localhost', 'Host: localhost', 'Host: area.localhost'],
+    ];
+    for (const hosts of twice) {
+      const answer = await rawRequest(port, get('/api/storage/show/unit/1001', hosts));
+      expect(answer, hosts.join(', ')).toMatch(/^HTTP\/1\.1 400 /);
+      expect(headOf(answer)).toContain('content-type: application/json');
+      expect(headOf(answer)).toContain('cache-control: no-store');
+      expect(JSON.parse(bodyOf(answer))).toEqual(BAD_REQUEST);
+    }
+  });
+
+  it('answers 400 with the small page outside the API', async () => {
+    const answer = await rawRequest(
+      port,
+      get('/common/icons/tzgg.svg', ['Host: localhost', 'Host: area.localhost']),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(headOf(answer)).toContain('content-type: text/html');
+    expect(bodyOf(answer)).not.toContain('<svg');
+  });
+
+  it('still answers a request with one Host header', async () => {
+    const answer = await rawRequest(port, get('/api/storage/show/unit/1001', ['Host: localhost']));
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(headOf(answer)).toContain('content-type: image/svg+xml');
+    const page = await t.app.inject({ url: '/common/icons/tzgg.svg' });
+    expect(page.statusCode).toBe(200);
+  });
+});
