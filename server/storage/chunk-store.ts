@@ -94,31 +94,68 @@ export class ChunkStore {
   /**
    * Writes chunk `chunk` from `source` in place and records it as whole. A chunk already whole,
    * or a file the unit holds already, is not written again: the bytes are read and dropped. A
-   * chunk of the wrong length is refused and not recorded.
+   * chunk whose figures differ from those recorded for its upload, or of the wrong length, is
+   * refused and not recorded. The upload itself is recorded only with its first whole chunk, so
+   * a refused chunk (wrong figures, cut short) leaves no upload behind whose figures would refuse
+   * the correct ones; what it wrote of an upload not recorded is deleted.
    */
   async writeChunk(file: CutFile, chunk: number, source: Readable): Promise<void> {
     const key = runningKey(file, file.eachSize);
-    await this.gate.shared(ownerKey(file), () =>
-      this.chunkLock.run(`${key}/${String(chunk)}`, async () => {
-        if ((await this.holds(file)) || this.partials.isReceived(file, file.eachSize, chunk)) {
-          await discardStream(source);
-          return;
-        }
-        const length = chunkLength(chunk, file.size, file.eachSize);
-        // Recorded before the first byte lands, so the clean-up never takes it for an orphan.
-        if (!this.partials.touch({ ...file, now: this.now() })) {
-          throw new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.chunkCountAbnormal);
-        }
-        const written = await this.writeInPlace(file, (chunk - 1) * file.eachSize, length, source);
-        if (written !== length) throw chunkSizeMismatch();
-        if (!this.partials.markReceived(file, file.eachSize, chunk)) {
-          throw writeFailure(new Error('partial upload removed while written'));
-        }
-        this.running.advance(key, this.hashedUpload(file));
-        // Written to the disk while the next chunks arrive, not all at the merge.
-        this.flushes.request(this.partialPath(file, file.eachSize));
-      }),
-    );
+    // Set inside the locked section: whether what it writes belongs to no recorded upload.
+    const state = { unrecorded: false };
+    try {
+      await this.gate.shared(ownerKey(file), () =>
+        this.chunkLock.run(`${key}/${String(chunk)}`, async () => {
+          if ((await this.holds(file)) || this.partials.isReceived(file, file.eachSize, chunk)) {
+            await discardStream(source);
+            return;
+          }
+          // One MD5 is one content: figures other than the recorded ones are wrong.
+          const recorded = this.partials.figuresOf(file, file.eachSize);
+          if (recorded && (recorded.size !== file.size || recorded.chunks !== file.chunks)) {
+            throw abnormalCount();
+          }
+          state.unrecorded = recorded === undefined;
+          const length = chunkLength(chunk, file.size, file.eachSize);
+          // The clean-up never takes the partial file for an orphan meanwhile: it deletes only
+          // alone for this content (the gate), and this write holds the gate shared.
+          const written = await this.writeInPlace(
+            file,
+            (chunk - 1) * file.eachSize,
+            length,
+            source,
+          );
+          if (written !== length) throw chunkSizeMismatch();
+          // Recorded now that the chunk passed its checks (false: another request recorded the
+          // upload with other figures meanwhile).
+          if (!this.partials.touch({ ...file, now: this.now() })) throw abnormalCount();
+          state.unrecorded = false;
+          if (!this.partials.markReceived(file, file.eachSize, chunk)) {
+            throw writeFailure(new Error('partial upload removed while written'));
+          }
+          this.running.advance(key, this.hashedUpload(file));
+          // Written to the disk while the next chunks arrive, not all at the merge.
+          this.flushes.request(this.partialPath(file, file.eachSize));
+        }),
+      );
+    } catch (error) {
+      if (state.unrecorded) await this.dropUnrecorded(file);
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes what a refused chunk wrote for an upload that is not recorded (its figures were never
+   * confirmed by a whole chunk), alone for the content: unless another chunk recorded the upload
+   * meanwhile. A failure here leaves the folder to the clean-up's orphan pass.
+   */
+  private async dropUnrecorded(file: CutFile): Promise<void> {
+    await this.gate.exclusive(ownerKey(file), async () => {
+      const sizes = this.partials.chunkSizesOf(file);
+      if (sizes.includes(file.eachSize)) return;
+      const dir = sizes.length === 0 ? this.ownerDir(file) : this.chunkDir(file, file.eachSize);
+      await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    });
   }
 
   private async writeInPlace(
@@ -318,6 +355,10 @@ export class ChunkStore {
     }
     return removed;
   }
+}
+
+function abnormalCount(): StorageError {
+  return new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.chunkCountAbnormal);
 }
 
 /** The key of a unit's uploads of one content (its gate, and the prefix of its running hashes). */

@@ -118,6 +118,10 @@ export class PartialUploadRepository {
     { each_size: number }
   >;
   private readonly sizesOfStatement: Statement<[number, string], { each_size: number }>;
+  private readonly figuresStatement: Statement<
+    [number, string, number],
+    { size: number; chunks: number }
+  >;
   private readonly staleStatement: Statement<
     [number],
     { unit_id: number; md5: string; each_size: number }
@@ -150,6 +154,9 @@ export class PartialUploadRepository {
     );
     this.sizesOfStatement = db.prepare(
       'SELECT each_size FROM partial_uploads WHERE unit_id = ? AND md5 = ?',
+    );
+    this.figuresStatement = db.prepare(
+      'SELECT size, chunks FROM partial_uploads WHERE unit_id = ? AND md5 = ? AND each_size = ?',
     );
     this.staleStatement = db.prepare(
       'SELECT unit_id, md5, each_size FROM partial_uploads WHERE updated_at < ?',
@@ -198,6 +205,14 @@ export class PartialUploadRepository {
    */
   touch(entry: PartialUpload & { now: number }): boolean {
     return this.touchStatement.run(entry).changes > 0;
+  }
+
+  /**
+   * The size and chunk count recorded for the unit's upload of this content in chunks of
+   * `eachSize`, or undefined when there is none.
+   */
+  figuresOf(owner: PartialOwner, eachSize: number): { size: number; chunks: number } | undefined {
+    return this.figuresStatement.get(owner.unitId, owner.md5, eachSize);
   }
 
   /** The chunk sizes the unit uses for a file of this size and chunk count (usually one). */

@@ -478,6 +478,55 @@ describe('storage uploads', () => {
       expect(stored.equals(data)).toBe(true);
     });
 
+    it('records nothing for a refused chunk, so the correct upload of that content goes through', async () => {
+      const data = bytes(3 * MIB + 7, 28);
+      const hash = md5Of(data);
+      const first = data.subarray(0, EACH);
+      const chunkFields = (over: Record<string, string>) => ({
+        chunk: '1',
+        chunks: '2',
+        eachSize: String(EACH),
+        md5: hash,
+        fileName: 'w.mp4',
+        fullSize: String(data.length),
+        ...over,
+      });
+      const refusals: [Record<string, string>, string][] = [
+        // Wrong figures: a one-byte file in chunks of 2 MiB, and the real first chunk.
+        [{ chunks: '1', fullSize: '1' }, 'chunk_size_mismatch'],
+        // An MD5 that is none, a chunk past the last, a chunk cut short (no declared size).
+        [{ md5: 'not-an-md5' }, 'invalid_request'],
+        [{ chunk: '3' }, 'chunk_out_of_range'],
+        [{ chunk: '2' }, 'chunk_size_mismatch'],
+      ];
+      for (const [over, code] of refusals) {
+        const refused = await postMultipart(
+          t.app,
+          STORAGE_API.chunkUpload,
+          chunkFields(over),
+          { name: 'blob', data: first },
+          cookie,
+        );
+        expect(refused.statusCode, JSON.stringify(over)).toBe(400);
+        expect(refused.json(), JSON.stringify(over)).toMatchObject({ code });
+        // Nothing on disk for it either.
+        expect(filesUnder(path.join(storage, 'chunks', SCHOOL, hash))).toEqual([]);
+      }
+      for (const chunk of [1, 2]) {
+        const response = await postChunk(t.app, cookie, { data, md5: hash, chunk, eachSize: EACH });
+        expect(response.json(), String(chunk)).toMatchObject({ status: 200, data: { chunk } });
+      }
+      const merged = await formPost(
+        t.app,
+        STORAGE_API.mergeFile,
+        { md5: hash, name: 'w.mp4', size: String(data.length), chunks: '2' },
+        cookie,
+      );
+      expect(merged.json()).toMatchObject({ status: 200, data: { md5: hash, size: data.length } });
+      const stored = fs.readFileSync(path.join(storage, 'files', hash.slice(0, 2), hash));
+      expect(stored.equals(data)).toBe(true);
+    });
+
     it('does not corrupt a file when two tabs send the same chunks at once', async () => {
       const shared = bytes(6 * MIB + 1, 25);
       const sharedMd5 = md5Of(shared);
