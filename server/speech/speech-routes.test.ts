@@ -52,6 +52,18 @@ function framesOf(socket: WebSocket): Promise<NlsMessage[]> {
   });
 }
 
+/**
+ * Opens the gateway in-process. A real upgrade request carries its raw headers (the Host fields
+ * are counted in them, server/tenancy/host-header.ts); injectWS's stand-in for it has none, so
+ * they are given here.
+ */
+function openGateway(app: TestApp['app'], token: string): Promise<WebSocket> {
+  return app.injectWS(`${SPEECH_API.gateway}?token=${encodeURIComponent(token)}`, {
+    headers: { host: 'localhost' },
+    rawHeaders: ['Host', 'localhost'],
+  });
+}
+
 function nextFrame(socket: WebSocket): Promise<NlsMessage> {
   return new Promise((resolve) => {
     socket.once('message', (data: Buffer) => {
@@ -92,7 +104,7 @@ describe('speech token, vocabulary and gateway', () => {
   }
 
   async function open(tokenValue: string): Promise<WebSocket> {
-    return t.app.injectWS(`${SPEECH_API.gateway}?token=${encodeURIComponent(tokenValue)}`);
+    return openGateway(t.app, tokenValue);
   }
 
   beforeAll(async () => {
@@ -281,7 +293,7 @@ describe.runIf(installed)('pocketsphinx behind the gateway', () => {
       `${SPEECH_API.token}?language=${language}`,
     );
     const issued = answer.body.data;
-    const socket = await t.app.injectWS(`${SPEECH_API.gateway}?token=${issued.token}`);
+    const socket = await openGateway(t.app, issued.token);
     const frames = framesOf(socket);
     const started = nextFrame(socket);
     socket.send(instruction('StartTranscription', { ...ids, appkey: issued.appkey }));
