@@ -108,7 +108,11 @@ describe('speech token, vocabulary and gateway', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024, speechRecogniser: recogniser });
+    t = await createTestApp({
+      scryptCost: 1024,
+      speechRecogniser: recogniser,
+      publicOrigin: 'https://edu.example.org',
+    });
     await t.app.ready();
     cookies = await cookiesOf(t.app, ['parent02', 'teacher01', 'area01']);
   });
@@ -126,6 +130,31 @@ describe('speech token, vocabulary and gateway', () => {
     const plain = await t.app.inject({ url: SPEECH_API.gateway });
     expect(plain.statusCode).toBe(426);
     expect(plain.json()).toMatchObject({ status: 426, code: 'upgrade_required' });
+  });
+
+  it('answers the gateway on a configured host, never on a forged Host', async () => {
+    const urlOn = async (host: string) => {
+      const answer = await getJson<SpeechToken>(
+        t.app,
+        cookies.parent02,
+        `${SPEECH_API.token}?language=en`,
+        { host },
+      );
+      expect(answer.body.status, host).toBe(200);
+      return answer.body.data.url;
+    };
+    expect(await urlOn('school.localhost:8080')).toBe(
+      `ws://school.localhost:8080${SPEECH_API.gateway}`,
+    );
+    // Any other Host gets the configured public origin: the token and the recording never go
+    // to the forger's address.
+    for (const host of [
+      'attacker.example',
+      'attacker.example:8080',
+      'localhost@attacker.example',
+    ]) {
+      expect(await urlOn(host), host).toBe(`wss://edu.example.org${SPEECH_API.gateway}`);
+    }
   });
 
   it('answers an error for a language without a recogniser (Chinese here)', async () => {

@@ -16,7 +16,8 @@ import { AppsRepository } from '../base/apps-repository';
 import { answerSchema } from '../base/answer-schema';
 import { languageOf } from '../base/request-language';
 import { fail, ok } from '../http/envelope';
-import type { FastifyInstance } from 'fastify';
+import { linkOrigin } from '../http/request-origin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services, ServicesPluginOptions } from '../services';
 import { GatewaySession, MAX_FRAME_BYTES } from './gateway-session';
 import {
@@ -41,6 +42,17 @@ const SPEECH_UNAVAILABLE = bilingual(
   '服务器未配置该语言的语音识别',
   'Speech recognition is not configured for this language on the server',
 );
+
+/**
+ * The stand-in gateway's URL on the origin of every other link the server builds
+ * (server/http/request-origin.ts): a configured host as addressed, else the public origin; never
+ * a forged Host, which would send the token and the recording to the forger.
+ */
+function standInGatewayUrl(request: FastifyRequest, services: Services): string {
+  const origin = new URL(linkOrigin(request, services.linkOrigins));
+  origin.protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${origin.origin}${SPEECH_API.gateway}`;
+}
 
 function pageDevice(device: unknown): 'pc' | 'mobile' {
   return device === 'app' || device === 'h5' ? 'mobile' : 'pc';
@@ -143,12 +155,10 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
           unitType: auth.unit.unitType,
           language,
         });
-        const host = request.headers.host ?? 'localhost';
-        const scheme = request.protocol === 'https' ? 'wss' : 'ws';
         return ok({
           token: issued.token,
           expireTime: Math.floor(issued.expiresAt / 1000),
-          url: options.speechGatewayUrl ?? `${scheme}://${host}${SPEECH_API.gateway}`,
+          url: options.speechGatewayUrl ?? standInGatewayUrl(request, services),
           appkey: STAND_IN_APPKEY,
         });
       },
