@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PRODUCT_ROOT } from './product-root';
 import type { Recogniser } from './speech/recogniser';
+import type { RecognitionLimits } from './speech/recognition-queue';
 
 /** Failed-login throttling (see server/auth/throttle.ts). */
 export interface ThrottleOptions {
@@ -81,6 +82,11 @@ export interface ServerOptions {
   speechRecogniser?: 'pocketsphinx' | 'none' | Recogniser;
   /** The speech gateway URL given to clients (ws:// or wss://); default: the stand-in's own. */
   speechGatewayUrl?: string;
+  /**
+   * The stand-in gateway's recognitions running and waiting at once (docs/voice.md); unset ones
+   * default to one running per core (server/speech/recognition-queue.ts).
+   */
+  speechRecognitionLimits?: Partial<RecognitionLimits>;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
@@ -221,6 +227,18 @@ function speechOptions(env: Env): Pick<ServerOptions, 'speechRecogniser' | 'spee
   };
 }
 
+/** EDUDESK_SPEECH_CONCURRENCY and EDUDESK_SPEECH_QUEUE: the recognitions running and waiting. */
+function speechLimitOptions(env: Env): Pick<ServerOptions, 'speechRecognitionLimits'> {
+  const limits: Partial<RecognitionLimits> = {};
+  if (text(env, 'EDUDESK_SPEECH_CONCURRENCY') !== undefined) {
+    limits.concurrent = integer(env, 'EDUDESK_SPEECH_CONCURRENCY', 1, 1, 1024);
+  }
+  if (text(env, 'EDUDESK_SPEECH_QUEUE') !== undefined) {
+    limits.queued = integer(env, 'EDUDESK_SPEECH_QUEUE', 0, 0, 100_000);
+  }
+  return Object.keys(limits).length === 0 ? {} : { speechRecognitionLimits: limits };
+}
+
 /** Server options from environment variables (see the report / docs for the list). */
 export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()): ServerOptions {
   const defaults = DEFAULT_OPTIONS;
@@ -262,5 +280,6 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_FILE_BYTES', 'uploadMaxFileBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_PARTIAL_MAX_AGE', 'uploadPartialMaxAgeSeconds'),
     ...speechOptions(env),
+    ...speechLimitOptions(env),
   };
 }

@@ -12,16 +12,27 @@ import {
 } from '../../contract/nls';
 import type { LangType } from '../../contract/languages';
 import type { Recogniser } from './recogniser';
+import { RecognitionRefused, type RecognitionQueue } from './recognition-queue';
 
 /** The longest recording (spec §9: 60 s) and so the most audio one task may send. */
 export const MAX_RECORDING_SECONDS = 60;
 export const MAX_AUDIO_BYTES = MAX_RECORDING_SECONDS * NLS_BYTES_PER_SECOND;
 /** The largest single WebSocket frame accepted (the service documents 3,200-byte frames). */
 export const MAX_FRAME_BYTES = 64 * 1024;
-/** No instruction or audio for this long ends the task (NLS: idle timeout). */
+/**
+ * No instruction or audio for this long ends the task (NLS: idle timeout). It times the client
+ * only: it stops while the recognition waits for its turn or runs.
+ */
 export const IDLE_TIMEOUT_MS = 10_000;
+/**
+ * Alibaba Cloud's status for a request over the concurrency the gateway allows (its documented
+ * TaskFailed: status 40000005, "Gateway:TOO_MANY_REQUESTS:Too many requests!").
+ */
+export const NLS_TOO_MANY_REQUESTS = 40000005;
 
 export interface GatewayGrant {
+  /** Whose recognition it is (the per-user limits of the recognition queue). */
+  userId: number;
   language: LangType;
   /** The English (or other) names the recogniser may expect. */
   phrases: readonly string[];
@@ -66,6 +77,8 @@ export class GatewaySession {
     private readonly grant: GatewayGrant | null,
     private readonly recogniser: Recogniser,
     private readonly expectedAppkey: string,
+    /** Bounds the recognitions running at once; the server's one queue. */
+    private readonly queue: RecognitionQueue,
   ) {
     this.touch();
   }
@@ -163,16 +176,24 @@ export class GatewaySession {
   }
 
   private async stop(): Promise<void> {
-    if (this.grant === null) return;
+    const grant = this.grant;
+    if (grant === null) return;
     this.phase = 'recognising';
+    // The client has said all it will: waiting for a turn or the recogniser is not its idleness.
+    clearTimeout(this.idle);
     const audio = Buffer.concat(this.chunks);
     this.chunks = [];
     const duration = Math.round((audio.length / NLS_BYTES_PER_SECOND) * 1000);
     let result: string;
     try {
-      result = await this.recogniser.recognise(audio, this.grant.phrases, this.abort.signal);
-    } catch {
-      if (this.is('recognising')) {
+      result = await this.queue.run(grant.userId, this.abort.signal, () =>
+        this.recogniser.recognise(audio, grant.phrases, this.abort.signal),
+      );
+    } catch (error) {
+      if (!this.is('recognising')) return;
+      if (error instanceof RecognitionRefused) {
+        this.fail(NLS_TOO_MANY_REQUESTS, 'Gateway:TOO_MANY_REQUESTS:Too many requests!');
+      } else {
         this.fail(NLS_STATUS.serverError, 'Meta:RECOGNISER_FAILED:Speech recognition failed!');
       }
       return;

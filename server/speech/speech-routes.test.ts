@@ -286,6 +286,120 @@ describe('speech token, vocabulary and gateway', () => {
   });
 });
 
+/**
+ * A recogniser whose recognitions run until the test releases them (the oldest first), counting
+ * how many run at once.
+ */
+function gated(): Recogniser & {
+  calls: number;
+  running: number;
+  most: number;
+  release: () => void;
+} {
+  const pending: (() => void)[] = [];
+  const state = {
+    calls: 0,
+    running: 0,
+    most: 0,
+    supports: (language: string) => language === 'en',
+    recognise: (_pcm: Buffer, _phrases: readonly string[], signal: AbortSignal) =>
+      new Promise<string>((resolve, reject) => {
+        state.calls += 1;
+        state.running += 1;
+        state.most = Math.max(state.most, state.running);
+        let settled = false;
+        const done = () => {
+          if (!settled) state.running -= 1;
+          settled = true;
+        };
+        pending.push(() => {
+          done();
+          resolve('open notices');
+        });
+        signal.addEventListener('abort', () => {
+          done();
+          reject(new Error('aborted'));
+        });
+      }),
+    release: () => {
+      pending.shift()?.();
+    },
+  };
+  return state;
+}
+
+describe('recognitions running at once', () => {
+  let t: TestApp;
+  let cookies: Record<string, string>;
+  const recogniser = gated();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      scryptCost: 1024,
+      speechRecogniser: recogniser,
+      speechRecognitionLimits: { concurrent: 2, concurrentPerUser: 2, queued: 8, queuedPerUser: 2 },
+    });
+    await t.app.ready();
+    cookies = await cookiesOf(t.app, ['student01', 'teacher01']);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Opens a gateway task for the user and sends it audio; its frames until it closes. */
+  async function recording(
+    user: string,
+  ): Promise<{ stop: () => void; frames: Promise<NlsMessage[]> }> {
+    const answer = await getJson<SpeechToken>(
+      t.app,
+      cookies[user],
+      `${SPEECH_API.token}?language=en`,
+    );
+    const issued = answer.body.data;
+    const socket = await openGateway(t.app, issued.token);
+    const frames = framesOf(socket);
+    const started = nextFrame(socket);
+    socket.send(instruction('StartTranscription', { ...ids, appkey: issued.appkey }));
+    expect((await started).header.name).toBe('TranscriptionStarted');
+    socket.send(Buffer.alloc(3200), { binary: true });
+    return {
+      stop: () => {
+        socket.send(instruction('StopTranscription', { ...ids, appkey: issued.appkey }));
+      },
+      frames,
+    };
+  }
+
+  it('runs a few at a time, queues the next ones and refuses a flood with TOO_MANY_REQUESTS', async () => {
+    // A student opens five at once: two run (their share), two wait, the fifth is refused.
+    const flood = await Promise.all(Array.from({ length: 5 }, () => recording('student01')));
+    for (const task of flood) task.stop();
+    const refused = await Promise.race(flood.map((task) => task.frames));
+    expect(refused.at(-1)?.header).toMatchObject({
+      name: 'TaskFailed',
+      namespace: 'Default',
+      status: 40000005,
+      status_text: 'Gateway:TOO_MANY_REQUESTS:Too many requests!',
+    });
+    // The refusal came after all five stops were taken in: only two reached the recogniser.
+    expect(recogniser.calls).toBe(2);
+    // A teacher's recognition waits for a free slot (the server's two are taken) and is not
+    // failed for waiting.
+    const teacher = await recording('teacher01');
+    teacher.stop();
+    for (let released = 0; released < 5; released += 1) {
+      await expect.poll(() => recogniser.running).toBeGreaterThan(0);
+      recogniser.release();
+    }
+    const outcomes = await Promise.all([...flood, teacher].map((task) => task.frames));
+    const last = outcomes.map((frames) => frames.at(-1)?.header.name);
+    expect(last.filter((name) => name === 'TranscriptionCompleted')).toHaveLength(5);
+    expect(last.filter((name) => name === 'TaskFailed')).toHaveLength(1);
+    expect(recogniser.calls).toBe(5);
+    expect(recogniser.most).toBe(2);
+  });
+});
+
 /** The real recogniser, on espeak-ng commands, when pocketsphinx and espeak-ng are installed. */
 const installed = ['/usr/bin/pocketsphinx_continuous', '/usr/bin/espeak-ng', '/usr/bin/sox'].every(
   (file) => fs.existsSync(file),

@@ -26,6 +26,7 @@ import {
   PocketsphinxRecogniser,
   type Recogniser,
 } from './recogniser';
+import { defaultRecognitionLimits, RecognitionQueue } from './recognition-queue';
 import { SpeechTokens } from './speech-tokens';
 import { VoiceApps } from './voice-apps';
 import { matchVocabulary } from './vocabulary';
@@ -78,6 +79,13 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
           })
         : choice;
   const tokens = new SpeechTokens(services.now);
+  // One queue for the whole server: the cores it bounds are the whole server's. The queue's
+  // default length follows a configured concurrency.
+  const limits = options.speechRecognitionLimits ?? {};
+  const queue = new RecognitionQueue({
+    ...defaultRecognitionLimits(limits.concurrent),
+    ...limits,
+  });
   const voiceApps = new VoiceApps(services.db, new AppsRepository(services.db));
 
   // The gateway: the token in the URL is the only credential (as Alibaba Cloud's).
@@ -105,11 +113,13 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
         grant === null
           ? null
           : {
+              userId: grant.userId,
               language: grant.language,
               phrases: voiceApps.list(grant, 'pc').flatMap((voiceApp) => voiceApp.phrases),
             },
         recogniser,
         STAND_IN_APPKEY,
+        queue,
       );
       socket.on('message', (data, isBinary) => {
         const buffer = Array.isArray(data)
