@@ -21,6 +21,17 @@ export interface ChunkedFile extends PartialOwner {
 /** A chunked upload cut in chunks of `eachSize` bytes (the last one shorter). */
 export type CutFile = ChunkedFile & { eachSize: number };
 
+/**
+ * A chunk whose bytes are all written in place, waiting for the rest of its request (see
+ * `ChunkStore.writeChunk`).
+ */
+export interface PendingChunk {
+  /** Records the chunk as whole (and its upload, with its first chunk). */
+  keep: () => Promise<void>;
+  /** Leaves the chunk unrecorded: its request was refused after its bytes. */
+  drop: () => Promise<void>;
+}
+
 /** Whether the uploading unit holds this content already: a stored file of its own has it. */
 export type HoldsContent = (file: ChunkedFile) => Promise<boolean>;
 
@@ -92,19 +103,23 @@ export class ChunkStore {
   }
 
   /**
-   * Writes chunk `chunk` from `source` in place and records it as whole. A chunk already whole,
-   * or a file the unit holds already, is not written again: the bytes are read and dropped. A
-   * chunk whose figures differ from those recorded for its upload, or of the wrong length, is
-   * refused and not recorded. The upload itself is recorded only with its first whole chunk, so
-   * a refused chunk (wrong figures, cut short) leaves no upload behind whose figures would refuse
-   * the correct ones; what it wrote of an upload not recorded is deleted.
+   * Writes chunk `chunk` from `source` in place; once written it is pending: `keep` records it as
+   * whole, `drop` leaves it unrecorded (its request broke after its bytes, so the request is
+   * refused and the chunk must not count). A chunk already whole, or a file the unit holds
+   * already, is not written again: the bytes are read and dropped. A chunk whose figures differ
+   * from those recorded for its upload, or of the wrong length, is refused and not recorded. The
+   * upload itself is recorded only with its first kept chunk, so a refused chunk (wrong figures,
+   * cut short) leaves no upload behind whose figures would refuse the correct ones; what it wrote
+   * of an upload not recorded is deleted.
    */
-  async writeChunk(file: CutFile, chunk: number, source: Readable): Promise<void> {
+  async writeChunk(file: CutFile, chunk: number, source: Readable): Promise<PendingChunk> {
     const key = runningKey(file, file.eachSize);
     // Set inside the locked section: whether what it writes belongs to no recorded upload.
     const state = { unrecorded: false };
-    try {
-      await this.gate.shared(ownerKey(file), () =>
+    const written = settleable<undefined>();
+    const decision = settleable<boolean>();
+    const work = this.gate
+      .shared(ownerKey(file), () =>
         this.chunkLock.run(`${key}/${String(chunk)}`, async () => {
           if ((await this.holds(file)) || this.partials.isReceived(file, file.eachSize, chunk)) {
             await discardStream(source);
@@ -119,13 +134,12 @@ export class ChunkStore {
           const length = chunkLength(chunk, file.size, file.eachSize);
           // The clean-up never takes the partial file for an orphan meanwhile: it deletes only
           // alone for this content (the gate), and this write holds the gate shared.
-          const written = await this.writeInPlace(
-            file,
-            (chunk - 1) * file.eachSize,
-            length,
-            source,
-          );
-          if (written !== length) throw chunkSizeMismatch();
+          const bytes = await this.writeInPlace(file, (chunk - 1) * file.eachSize, length, source);
+          if (bytes !== length) throw chunkSizeMismatch();
+          // The chunk's lock is held until its request is read whole, so no other writer of
+          // this chunk comes between its bytes and its record.
+          written.settle(undefined);
+          if (!(await decision.promise)) return;
           // Recorded now that the chunk passed its checks (false: another request recorded the
           // upload with other figures meanwhile).
           if (!this.partials.touch({ ...file, now: this.now() })) throw abnormalCount();
@@ -137,11 +151,23 @@ export class ChunkStore {
           // Written to the disk while the next chunks arrive, not all at the merge.
           this.flushes.request(this.partialPath(file, file.eachSize));
         }),
-      );
-    } catch (error) {
-      if (state.unrecorded) await this.dropUnrecorded(file);
-      throw error;
-    }
+      )
+      .finally(async () => {
+        if (state.unrecorded) await this.dropUnrecorded(file);
+      });
+    // A failure is answered below (before the bytes are all written) or by `keep`.
+    work.catch(() => undefined);
+    await Promise.race([written.promise, work]);
+    return {
+      keep: async () => {
+        decision.settle(true);
+        await work;
+      },
+      drop: async () => {
+        decision.settle(false);
+        await work.catch(() => undefined);
+      },
+    };
   }
 
   /**
@@ -355,6 +381,15 @@ export class ChunkStore {
     }
     return removed;
   }
+}
+
+/** A promise and the function that resolves it (Promise.withResolvers is newer than Node 20). */
+function settleable<T>(): { promise: Promise<T>; settle: (value: T) => void } {
+  let settle: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
 }
 
 function abnormalCount(): StorageError {

@@ -226,6 +226,7 @@ describe('malformed multipart requests', () => {
     ]);
     expect(await chunkIsWhole()).toBe(false);
     expect(filesUnder(path.join(storage, 'files'))).toEqual([]);
+    expect(filesUnder(path.join(storage, 'chunks'))).toEqual([]);
   });
 
   it('answers a malformed body with its own code and words', async () => {
@@ -307,6 +308,9 @@ describe('malformed multipart requests', () => {
         [head.subarray(0, head.length - 300), head.subarray(head.length - 300)],
         // In a field, before the file.
         [fieldParts(call.fields)[0] ?? Buffer.alloc(0), Buffer.from(`--${BOUNDARY}${CRLF}Con`)],
+        // In a field after the file, once the file's bytes are all in (the chunk is written by
+        // then, but must not count).
+        [Buffer.concat([head, part('uid', 'u1')]), part('fileUpload', 'x'.repeat(100))],
       ];
       for (const pieces of cuts) {
         const answer = await send(call.route, pieces);
@@ -322,6 +326,8 @@ describe('malformed multipart requests', () => {
     }
     expect(await chunkIsWhole()).toBe(false);
     expect(filesUnder(path.join(storage, 'files'))).toEqual([]);
+    // Nor anything of the chunks: no chunk of their upload was ever kept.
+    expect(filesUnder(path.join(storage, 'chunks'))).toEqual([]);
   });
 
   it('still takes well-formed requests, whatever the boundary is like', async () => {

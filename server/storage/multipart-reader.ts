@@ -190,21 +190,36 @@ export async function readMultipart(
 }
 
 /**
+ * What `consume` took from a request's file part, settled once the rest of the request is read:
+ * `keep` when it was read whole (its answer is the request's), `drop` when the request broke
+ * after the part (it is refused, and what was taken must not count).
+ */
+export interface TakenPart<T> {
+  keep: () => Promise<T>;
+  drop: () => Promise<void>;
+}
+
+/**
  * Reads a multipart request and hands its one file part to `consume` with the text fields. When
  * the fields `ready` asks for came before the file (as the platform's clients send them), the part
- * is consumed as it arrives, straight to its place; otherwise it is first streamed to a temporary
- * file and consumed from there once the whole request is read. Fields after the file are read
- * but not given to an early `consume`. 'Not find file' when there is no file part.
+ * is consumed as it arrives, straight to its place, and kept once the rest of the request is read
+ * well-formed; otherwise it is first streamed to a temporary file and consumed from there once
+ * the whole request is read. Fields after the file are read but not given to an early `consume`.
+ * 'Not find file' when there is no file part.
  */
 export async function consumeMultipart<T>(
   request: FastifyRequest,
   store: ContentStore,
   maxBytes: number,
   ready: (fields: Record<string, string>) => boolean,
-  consume: (fields: Record<string, string>, file: Readable, filename: string) => Promise<T>,
+  consume: (
+    fields: Record<string, string>,
+    file: Readable,
+    filename: string,
+  ) => Promise<TakenPart<T>>,
 ): Promise<T> {
   const fields: Record<string, string> = {};
-  let consumed: { result: T } | undefined;
+  let taken: TakenPart<T> | undefined;
   let spooled: ReceivedFile | undefined;
   const form = openForm(request, maxBytes);
   try {
@@ -213,7 +228,7 @@ export async function consumeMultipart<T>(
         if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = fieldValue(part);
       } else if (ready(fields)) {
         const filename = decodeFormDataFilename(part.filename);
-        consumed = { result: await consume({ ...fields }, part.file, filename) };
+        taken = await consume({ ...fields }, part.file, filename);
         if (part.file.truncated) throw payloadTooLarge();
       } else {
         // Only passing through: not hashed, not flushed.
@@ -221,13 +236,15 @@ export async function consumeMultipart<T>(
       }
     }
   } catch (error) {
+    if (taken) await taken.drop();
     if (spooled) await discardReceived(store, spooled);
     throw form.explain(error);
   }
   try {
-    if (consumed) return consumed.result;
+    if (taken) return await taken.keep();
     if (!spooled) throw new StorageError(400, UPLOAD_CODES.noFile, STORAGE_MESSAGES.noFile);
-    return await consume(fields, fs.createReadStream(spooled.temp), spooled.filename);
+    const late = await consume(fields, fs.createReadStream(spooled.temp), spooled.filename);
+    return await late.keep();
   } finally {
     if (spooled) await discardReceived(store, spooled);
   }

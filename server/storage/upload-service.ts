@@ -23,6 +23,7 @@ import {
   requireFile,
   type ReceivedFile,
   type ReceivedMultipart,
+  type TakenPart,
 } from './multipart-reader';
 import {
   StorageError,
@@ -246,20 +247,27 @@ export class UploadService {
 
   /**
    * Spec §7 file_piecewise/upload: one chunk, checked against the figures it declares and
-   * written in place from `source` as it arrives.
+   * written in place from `source` as it arrives. It counts once its request is read whole
+   * (`keep`), never when the request is refused after its bytes (`drop`).
    */
   async storeChunk(
     file: CutFile,
     chunk: number,
     declared: { name: string; size?: number | undefined },
     source: Readable,
-  ): Promise<ChunkAcceptedData> {
+  ): Promise<TakenPart<ChunkAcceptedData>> {
     acceptedName(declared.name);
     this.checkRange(file, chunk);
     const expected = chunkLength(chunk, file.size, file.eachSize);
     if (declared.size !== undefined && declared.size !== expected) throw chunkSizeMismatch();
-    await this.chunks.writeChunk(file, chunk, source);
-    return { chunk, chunks: file.chunks };
+    const pending = await this.chunks.writeChunk(file, chunk, source);
+    return {
+      keep: async () => {
+        await pending.keep();
+        return { chunk, chunks: file.chunks };
+      },
+      drop: pending.drop,
+    };
   }
 
   /**
