@@ -17,7 +17,7 @@ export const LoginBodySchema = Type.Object(
     password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
     noIntercept: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type LoginBody = Static<typeof LoginBodySchema>;
 
@@ -34,12 +34,15 @@ export type LoginData = Static<typeof LoginDataSchema>;
 /** POST login_user_client (spec §7): the installation's client id. */
 export const UserClientLoginBodySchema = Type.Object(
   { userClientId: Type.String({ minLength: 1, maxLength: 256, pattern: '^[\\x21-\\x7e]+$' }) },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
-export const ReloginBodySchema = Type.Object({
-  accessToken: Type.String({ minLength: 1, maxLength: 512 }),
-});
+export const ReloginBodySchema = Type.Object(
+  {
+    accessToken: Type.String({ minLength: 1, maxLength: 512 }),
+  },
+  { additionalProperties: false },
+);
 export type ReloginBody = Static<typeof ReloginBodySchema>;
 
 /** The ticket exchange (spec §7: ticket key, unitHost) on the reference server's default path. */
@@ -48,7 +51,7 @@ export const TicketLoginBodySchema = Type.Object(
     ticket: Type.String({ minLength: 1, maxLength: 128 }),
     unitHost: Type.Optional(Type.String({ maxLength: 255 })),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 /** data of the reference server's ticket issue call. */

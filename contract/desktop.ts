@@ -165,10 +165,13 @@ export const ThemeSettingSchema = Type.Object({
 export type ThemeSetting = Static<typeof ThemeSettingSchema>;
 
 /** POST /api/base/desktop/settheme (spec §3 theme payload; form-encoded or JSON). */
-export const ThemePayloadSchema = Type.Object({
-  type: Type.Union(THEME_TYPES.map((type) => Type.Literal(type))),
-  theme: Type.String({ minLength: 1, maxLength: 512 }),
-});
+export const ThemePayloadSchema = Type.Object(
+  {
+    type: Type.Union(THEME_TYPES.map((type) => Type.Literal(type))),
+    theme: Type.String({ minLength: 1, maxLength: 512 }),
+  },
+  { additionalProperties: false },
+);
 export type ThemePayload = Static<typeof ThemePayloadSchema>;
 
 /**
@@ -251,13 +254,19 @@ export type MyAppIconQuery = Static<typeof MyAppIconQuerySchema>;
  * POST desktop/my_app_icon/order (reference-server extension): the caller's icon order, all
  * codes in display order. JSON `{codes: [...]}` or form `codes=a&codes=b`; `[]` resets.
  */
-export const AppOrderBodySchema = Type.Object({
-  codes: Type.Array(Code, { maxItems: 200, uniqueItems: true }),
-});
+export const AppOrderBodySchema = Type.Object(
+  {
+    codes: Type.Array(Code, { maxItems: 200, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
 export type AppOrderBody = Static<typeof AppOrderBodySchema>;
 
 /** POST desktop/message_update_statusby_id. */
-export const MessageReadBodySchema = Type.Object({ desktopMessageId: Id });
+export const MessageReadBodySchema = Type.Object(
+  { desktopMessageId: Id },
+  { additionalProperties: false },
+);
 export type MessageReadBody = Static<typeof MessageReadBodySchema>;
 
 /** GET desktop/popUpBox_select: `start` is the 1-based page, `size` the page size (3). */
@@ -275,14 +284,17 @@ export const ResourceTreeQuerySchema = Type.Object({ code: Code }, loose);
 export type ResourceTreeQuery = Static<typeof ResourceTreeQuerySchema>;
 
 /** POST user_access_detail (spec §7): the caller opened an application. */
-export const UserAccessDetailBodySchema = Type.Object({
-  userId: Id,
-  userType: Type.String({ pattern: '^[0-9]{1,2}$' }),
-  unitId: Id,
-  resId: Type.String({ minLength: 1, maxLength: 64 }),
-  resName: Type.String({ maxLength: 100 }),
-  type: Type.Integer({ minimum: 1, maximum: 9 }),
-});
+export const UserAccessDetailBodySchema = Type.Object(
+  {
+    userId: Id,
+    userType: Type.String({ pattern: '^[0-9]{1,2}$' }),
+    unitId: Id,
+    resId: Type.String({ minLength: 1, maxLength: 64 }),
+    resName: Type.String({ maxLength: 100 }),
+    type: Type.Integer({ minimum: 1, maximum: 9 }),
+  },
+  { additionalProperties: false },
+);
 export type UserAccessDetailBody = Static<typeof UserAccessDetailBodySchema>;
 
 /** Calls taking the caller's own unit: license/unit_oam, unit/have_institute. */
@@ -308,14 +320,17 @@ export const ParentIdQuerySchema = Type.Object({ parentId: Id }, loose);
 export type ParentIdQuery = Static<typeof ParentIdQuerySchema>;
 
 /** POST student/set/parentChildren?parentId=: the chosen child's fields; `id` decides. */
-export const SetParentChildBodySchema = Type.Object({
-  id: Id,
-  realName: Type.Optional(Type.String({ maxLength: 64 })),
-  gradeName: Type.Optional(Type.String({ maxLength: 64 })),
-  className: Type.Optional(Type.String({ maxLength: 64 })),
-  status: Type.Optional(Type.Integer()),
-  parentId: Type.Optional(Type.String({ pattern: '^[0-9]{0,15}$' })),
-});
+export const SetParentChildBodySchema = Type.Object(
+  {
+    id: Id,
+    realName: Type.Optional(Type.String({ maxLength: 64 })),
+    gradeName: Type.Optional(Type.String({ maxLength: 64 })),
+    className: Type.Optional(Type.String({ maxLength: 64 })),
+    status: Type.Optional(Type.Integer()),
+    parentId: Type.Optional(Type.String({ pattern: '^[0-9]{0,15}$' })),
+  },
+  { additionalProperties: false },
+);
 export type SetParentChildBody = Static<typeof SetParentChildBodySchema>;
 
 /** The path parameters of GET role/user/{userId}/XX_SYS_/base. */

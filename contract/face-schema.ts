@@ -11,9 +11,14 @@ const FaceImage = Type.String({
 });
 const UserId = Type.String({ pattern: '^[0-9]{1,16}$' });
 
+/** Login and clock-in: the widget's body (contract/face.ts FaceImageBody) may name a user; unused. */
 export const FaceImageBodySchema = Type.Object(
-  { faceImage: FaceImage, noIntercept: Type.Optional(Type.Union([Type.Boolean(), Type.String()])) },
-  { additionalProperties: true },
+  {
+    faceImage: FaceImage,
+    userId: Type.Optional(UserId),
+    noIntercept: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
+  },
+  { additionalProperties: false },
 );
 export type FaceImageBodyInput = Static<typeof FaceImageBodySchema>;
 
@@ -23,7 +28,7 @@ export const FaceCheckBodySchema = Type.Object(
     userId: UserId,
     noIntercept: Type.Optional(Type.Union([Type.Boolean(), Type.String()])),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type FaceCheckBody = Static<typeof FaceCheckBodySchema>;
 

@@ -35,12 +35,12 @@ export const SocialLoginBodySchema = Type.Object(
     deviceId: Type.Optional(Type.String({ maxLength: 64 })),
     unitHost: Type.Optional(Type.String({ maxLength: 255 })),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 export const SocialStateBodySchema = Type.Object(
   { providerId: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' }) },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 /** data of the state call: the state to send to the provider, bound to this browser. */
@@ -53,7 +53,7 @@ export const SocialBindBodySchema = Type.Object(
     username: Type.String({ maxLength: 128 }),
     password: Type.String({ maxLength: 256 }),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 export const SocialUnlinkBodySchema = Type.Object(
@@ -61,7 +61,7 @@ export const SocialUnlinkBodySchema = Type.Object(
     issuer: Type.String({ minLength: 1, maxLength: 128 }),
     subject: Type.String({ minLength: 1, maxLength: 128 }),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 /** The pending identity the binding page links (data of the pending call). */

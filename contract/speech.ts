@@ -29,9 +29,12 @@ export type SpeechToken = Static<typeof SpeechTokenSchema>;
 export const VOCABULARY_MAX_LENGTH = 200;
 
 /** POST /api/base/find_by_vocabulary */
-export const VocabularyBodySchema = Type.Object({
-  vocabulary: Type.String({ maxLength: VOCABULARY_MAX_LENGTH }),
-});
+export const VocabularyBodySchema = Type.Object(
+  {
+    vocabulary: Type.String({ maxLength: VOCABULARY_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
 export type VocabularyBody = Static<typeof VocabularyBodySchema>;
 
 /** data.url is the application page to open, null when nothing matched. */

@@ -26,7 +26,7 @@ export const SecondUploadCheckBodySchema = Type.Object(
     [F.serverId]: Type.Optional(ServerId),
     [F.uid]: Type.Optional(Uid),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type SecondUploadCheckBody = Static<typeof SecondUploadCheckBodySchema>;
 
@@ -40,7 +40,7 @@ export const BlockUploadCheckBodySchema = Type.Object(
     [F.uid]: Type.Optional(Uid),
     [F.chunk]: Count,
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type BlockUploadCheckBody = Static<typeof BlockUploadCheckBodySchema>;
 
@@ -54,7 +54,7 @@ export const MergeFileBodySchema = Type.Object(
     [F.serverId]: Type.Optional(ServerId),
     [F.uid]: Type.Optional(Uid),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type MergeFileBody = Static<typeof MergeFileBodySchema>;
 
@@ -96,7 +96,7 @@ export const Base64UploadBodySchema = Type.Object(
     [F.base64]: Type.String({ minLength: 1 }),
     [F.type]: Type.String({ pattern: '^\\.?[A-Za-z0-9]{1,10}$' }),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type Base64UploadBody = Static<typeof Base64UploadBodySchema>;
 
@@ -106,7 +106,7 @@ export const DownloadParamsSchema = Type.Object(
     [F.id]: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
     [F.inline]: Type.Optional(Type.String({ maxLength: 8 })),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type DownloadParams = Static<typeof DownloadParamsSchema>;
 
@@ -116,6 +116,6 @@ export const TableExportBodySchema = Type.Object(
     [F.title]: Type.Optional(Type.String({ maxLength: 200 })),
     [F.data]: Type.Optional(Type.String()),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 export type TableExportBody = Static<typeof TableExportBodySchema>;

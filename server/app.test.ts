@@ -62,7 +62,12 @@ describe('buildApp', () => {
         url: '/api/uaa/oauth/login',
         payload: { username: 'teacher01', password: DEFAULT_OPTIONS.demoPassword },
       });
-      expect(response.cookies).toHaveLength(2);
+      // The session's two cookies and the browser's device cookie (server/auth/login-guard.ts).
+      expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual([
+        'SY_ACCESS_TOKEN',
+        'SY_DEVICE',
+        'SY_REFRESH_TOKEN',
+      ]);
       for (const cookie of response.cookies) expect(cookie.secure).toBe(true);
       await app.close();
     } finally {

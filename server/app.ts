@@ -13,6 +13,7 @@ import { registerBodyParsers } from './http/body-parsers';
 import { refuseCrossSite } from './http/cross-site';
 import { errorHandler } from './http/error-handler';
 import { refuseNonFiniteNumbers } from './http/finite-numbers';
+import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { loggerOptions } from './http/log-redaction';
 import { recordRoutes } from './http/route-catalogue';
@@ -67,13 +68,15 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
     clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy,
-    // Report every broken rule of a form at once, not only the first.
-    ajv: { customOptions: { allErrors: true } },
+    // Report every broken rule of a form at once, not only the first; refuse unknown keys (every
+    // body schema is closed, server/http/body-schemas.test.ts) instead of dropping them silently.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', (_instance, done) => {
     db.close();
     done();
   });
+  applyConnectionLimits(app, { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits });
 
   const services = createServices(db, options);
   // Real providers' QR login pages are framed by the login box (docs/social-login.md).

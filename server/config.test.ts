@@ -15,13 +15,14 @@ describe('loadOptionsFromEnv', () => {
     expect(options.throttle).toEqual({
       maxFailures: 5,
       maxFailuresPerAddress: 20,
+      maxFailuresPerDevice: 10,
       windowSeconds: 900,
       lockSeconds: 300,
     });
     expect(options.defaultUnitId).toBe(1001);
     expect(options.secureCookies).toBe(false);
     expect(options.trustProxy).toBe(false);
-    expect(options.scryptCost).toBe(16384);
+    expect(options.scryptCost).toBe(131072);
     expect(options.now).toBeUndefined();
   });
 
@@ -37,6 +38,7 @@ describe('loadOptionsFromEnv', () => {
         EDUDESK_DEMO_PASSWORD: 'Other@2026',
         EDUDESK_LOGIN_MAX_FAILURES: '3',
         EDUDESK_LOGIN_MAX_FAILURES_PER_ADDRESS: '10',
+        EDUDESK_LOGIN_MAX_FAILURES_PER_DEVICE: '4',
         EDUDESK_LOGIN_WINDOW_SECONDS: '60',
         EDUDESK_LOGIN_LOCK_SECONDS: '30',
         EDUDESK_DEFAULT_UNIT_ID: '2001',
@@ -57,7 +59,7 @@ describe('loadOptionsFromEnv', () => {
       throttle: {
         maxFailures: 3,
         maxFailuresPerAddress: 10,
-        maxFailuresPerDevice: 10,
+        maxFailuresPerDevice: 4,
         windowSeconds: 60,
         lockSeconds: 30,
       },

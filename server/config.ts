@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { DEFAULT_SCRYPT_COST } from './auth/password';
 import { PRODUCT_ROOT } from './product-root';
+import type { ConnectionLimits } from './http/connection-limits';
 import type { Recogniser } from './speech/recogniser';
 import type { RecognitionLimits } from './speech/recognition-queue';
 
@@ -82,6 +84,8 @@ export interface ServerOptions {
   speechRecogniser?: 'pocketsphinx' | 'none' | Recogniser;
   /** The speech gateway URL given to clients (ws:// or wss://); default: the stand-in's own. */
   speechGatewayUrl?: string;
+  /** Request timeouts and connections per address (server/http/connection-limits.ts). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /**
    * The stand-in gateway's recognitions running and waiting at once (docs/voice.md); unset ones
    * default to one running per core (server/speech/recognition-queue.ts).
@@ -108,7 +112,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
   logger: true,
   secureCookies: false,
   trustProxy: false,
-  scryptCost: 16384,
+  scryptCost: DEFAULT_SCRYPT_COST,
 };
 
 type Env = Record<string, string | undefined>;
@@ -280,6 +284,13 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...optionalInteger(env, 'EDUDESK_UPLOAD_MAX_FILE_BYTES', 'uploadMaxFileBytes'),
     ...optionalInteger(env, 'EDUDESK_UPLOAD_PARTIAL_MAX_AGE', 'uploadPartialMaxAgeSeconds'),
     ...speechOptions(env),
+    ...(text(env, 'EDUDESK_MAX_CONNECTIONS_PER_ADDRESS') === undefined
+      ? {}
+      : {
+          connectionLimits: {
+            maxConnectionsPerAddress: integer(env, 'EDUDESK_MAX_CONNECTIONS_PER_ADDRESS', 0, 0),
+          },
+        }),
     ...speechLimitOptions(env),
   };
 }

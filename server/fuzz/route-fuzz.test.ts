@@ -13,9 +13,10 @@ import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 /**
  * A fuzz pass over every route the server registers (every call of contract/, the pages, the
  * stand-ins): random and boundary values for every field of each route's schema, wrong types,
- * huge and empty bodies, malformed JSON, form and multipart bodies, hostile path parameters,
- * with and without a session. Every answer must be below 500, every API answer the envelope,
- * nothing may be logged as an internal error, and the server must keep answering.
+ * huge and empty bodies, large arrays beside known fields, malformed JSON, form and multipart
+ * bodies, hostile path parameters, with and without a session. Every answer must be below 500,
+ * every API answer the envelope, nothing may be logged as an internal error, and the server must
+ * keep answering.
  * FUZZ_SEED and FUZZ_CASES reproduce or widen a run; the defaults keep `npm test` bounded.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -171,7 +172,23 @@ function fillParams(fuzz: Fuzz, url: string): string {
   return url
     .replace(/:[A-Za-z0-9_]+/g, () =>
       encodeURIComponent(
-        fuzz.pick(['1001', '0', '-1', '..', '%2e%2e', 'a'.repeat(300), fuzz.text().slice(0, 80)]),
+        fuzz.pick([
+          '1001',
+          '0',
+          '-1',
+          '..',
+          '%2e%2e',
+          'a'.repeat(300),
+          fuzz.text().slice(0, 80),
+          // Names of JavaScript object keys, which a lookup in a plain object would find.
+          'constructor',
+          'toString',
+          'valueOf',
+          'hasOwnProperty',
+          '__proto__',
+          'constructor.svg',
+          'toString-gray.svg',
+        ]),
       ),
     )
     .replace(/\*$/, () => fuzz.pick(['', 'index.html', '../../package.json', '%2e%2e/x', 'a/b/c']));
@@ -197,7 +214,7 @@ function requestFor(fuzz: Fuzz, route: RouteEntry, cookie: string | undefined): 
   if (method === 'GET' || method === 'HEAD') return { method, url, headers };
 
   const names = fieldNames(route, 'body');
-  const kind = fuzz.int(8);
+  const kind = fuzz.int(9);
   let payload: string | Buffer;
   if (kind === 0) {
     headers['content-type'] = 'application/json';
@@ -221,6 +238,14 @@ function requestFor(fuzz: Fuzz, route: RouteEntry, cookie: string | undefined): 
   } else if (kind === 6) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(fuzz.value());
+  } else if (kind === 7) {
+    // A large array beside the route's own fields (the body once walked value by value).
+    headers['content-type'] = 'application/json';
+    const fields = objectFor(fuzz, names);
+    payload = JSON.stringify({
+      ...fields,
+      a: new Array<number>(20_000 + fuzz.int(400_000)).fill(0),
+    });
   } else {
     payload = '';
   }

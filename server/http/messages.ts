@@ -104,7 +104,10 @@ const FIELD_LABELS: Record<string, readonly [zh: string, en: string]> = {
 };
 
 function label(field: string): readonly [string, string] {
-  return FIELD_LABELS[field] ?? [field, field];
+  // Own keys only: a field named "constructor" is a field, not Object.prototype's.
+  return Object.hasOwn(FIELD_LABELS, field)
+    ? (FIELD_LABELS[field] ?? [field, field])
+    : [field, field];
 }
 
 /** Messages of the validation rules, worded for the field they concern. */
@@ -134,6 +137,10 @@ export const FIELD_MESSAGES = {
   invalid(field: string): string {
     const [zh, en] = label(field);
     return bilingual(`${zh}取值无效`, `${en} has an invalid value`);
+  },
+  unknown(field: string): string {
+    const [zh, en] = label(field);
+    return bilingual(`不接受参数 ${zh}`, `${en} is not a field of this call`);
   },
   missingBody: bilingual('缺少请求内容', 'The request body is missing'),
 } as const;

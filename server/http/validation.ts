@@ -7,6 +7,8 @@ function numberParam(error: FastifySchemaValidationError, name: string): number 
   return typeof value === 'number' ? value : 0;
 }
 
+const MAX_FIELD_NAME = 64;
+
 /** The dotted field name an Ajv error points at ('' for the whole body or query). */
 function fieldOf(error: FastifySchemaValidationError): string {
   const path = error.instancePath
@@ -15,6 +17,11 @@ function fieldOf(error: FastifySchemaValidationError): string {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   const missing = error.params.missingProperty;
   if (error.keyword === 'required' && typeof missing === 'string') path.push(missing);
+  const unknown = error.params.additionalProperty;
+  // An unknown key is named (cut short: a key is the caller's text, as long as the body).
+  if (error.keyword === 'additionalProperties' && typeof unknown === 'string') {
+    path.push(unknown.slice(0, MAX_FIELD_NAME));
+  }
   return path.join('.');
 }
 
@@ -33,6 +40,8 @@ function messageOf(error: FastifySchemaValidationError, field: string): string {
       return FIELD_MESSAGES.badFormat(field);
     case 'type':
       return FIELD_MESSAGES.badType(field);
+    case 'additionalProperties':
+      return FIELD_MESSAGES.unknown(field);
     default:
       return FIELD_MESSAGES.invalid(field);
   }

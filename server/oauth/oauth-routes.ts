@@ -51,7 +51,7 @@ const WebAuthBodySchema = Type.Object(
     code_challenge_method: Text(16),
     decision: Type.Optional(Type.Union([Type.Literal('allow'), Type.Literal('deny')])),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 type ClientCheck =
@@ -136,6 +136,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
       EDUDESK_OAUTH_CLIENTS_FILE: services.options.oauthClientsFile,
     },
     services.linkOrigins.publicOrigin,
+    // Production registers only the operator's partners (docs/security.md, "Modes").
+    services.options.mode !== 'production',
   );
   store.register(registrations);
 

@@ -255,11 +255,18 @@ describe('social login against the stand-in providers', () => {
 
   it('never takes the identity from the request: binding needs this browser’s pending record', async () => {
     const other = new Browser(t);
-    const response = await other.post(API.socialBind, {
+    // An identity in the body is not a field of the call at all ...
+    const named = await other.post(API.socialBind, {
       username: 'teacher02',
       password: DEMO_PASSWORD,
       openid: 'o-anything',
       unionid: 'oStandinUnion_newcomer',
+    });
+    expect(body(named)).toMatchObject({ status: 400, code: 'invalid_request' });
+    // ... and without a pending record of this browser there is nothing to bind.
+    const response = await other.post(API.socialBind, {
+      username: 'teacher02',
+      password: DEMO_PASSWORD,
     });
     expect(body(response)).toMatchObject({ status: 404, code: 'social_pending_missing' });
   });

@@ -30,7 +30,7 @@ const YsyBodySchema = Type.Object(
     nonce: Type.String({ pattern: '^[0-9a-f]{32}$' }),
     signature: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   },
-  { additionalProperties: true },
+  { additionalProperties: false },
 );
 
 /**

@@ -21,6 +21,8 @@
  *   charts chunk, and the paged container's 400-row render vs a bare antd Table (≤ 1.2).
  * - Voice (tests/bench/voice-bench.ts): release → navigation on a 1.5 s command (median of 5,
  *   < 1 s) with the recogniser's share; the mobile desktop's initial JavaScript (≤ 300 KB).
+ * - Abuse (tests/bench/abuse-bench.ts): sign-ins per second per core at the production password
+ *   hash; the worst `/me` latency during large-array and slow bodies (< 1 s each).
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
  */
@@ -43,6 +45,7 @@ import { runOAuthBenchmarks } from './oauth-bench';
 import { BenchReport } from './report';
 import { runPhBenchmarks } from './ph-bench';
 import { runVoiceBenchmarks } from './voice-bench';
+import { runAbuseBenchmarks } from './abuse-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 /** Where the readable report is written (issue 19; not committed). */
@@ -153,6 +156,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   'face-browser': (base) => runFaceBrowserBenchmarks(row, base),
   ph: (base) => runPhBenchmarks(row, base),
   voice: (base) => runVoiceBenchmarks(row, base),
+  abuse: (base) => runAbuseBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {

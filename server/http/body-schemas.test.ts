@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * Every request body is validated by a closed schema (server/app.ts): unknown keys are refused
+ * and every array is bounded, so no body a route accepts is larger than its schema says, and
+ * nothing after validation walks an unbounded value (server/http/finite-numbers.ts).
+ */
+type JsonSchema = Record<string, unknown>;
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The places in a schema that leave a body open: objects without additionalProperties: false, arrays without maxItems. */
+function openings(schema: unknown, at: string, into: string[]): string[] {
+  if (!isSchema(schema)) return into;
+  if (schema.type === 'object' || isSchema(schema.properties)) {
+    if (schema.additionalProperties !== false) into.push(`${at}: unknown keys allowed`);
+    if (isSchema(schema.properties)) {
+      for (const [key, child] of Object.entries(schema.properties)) {
+        openings(child, `${at}.${key}`, into);
+      }
+    }
+  }
+  if (schema.type === 'array' || schema.items !== undefined) {
+    if (typeof schema.maxItems !== 'number') into.push(`${at}: array without maxItems`);
+    openings(schema.items, `${at}[]`, into);
+  }
+  for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
+    const members = schema[keyword];
+    if (Array.isArray(members)) {
+      members.forEach((member, index) => openings(member, `${at}|${String(index)}`, into));
+    }
+  }
+  return into;
+}
+
+describe('request body schemas', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuse unknown keys and bound every array, on every route', () => {
+    const found: string[] = [];
+    for (const route of t.app.routeCatalogue) {
+      const body = route.schema?.body;
+      if (body !== undefined) openings(body, `${route.method} ${route.url}`, found);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('answer an unknown key with a field error, before any handler runs', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uaa/oauth/login',
+      payload: { username: 'teacher01', password: 'x', a: [0, 0, 0] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    expect(
+      response.json<{ fieldErrors: { field: string; message: string }[] }>().fieldErrors,
+    ).toContainEqual({
+      field: 'a',
+      message: '不接受参数 a|||a is not a field of this call',
+    });
+  });
+});

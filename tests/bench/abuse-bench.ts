@@ -1,0 +1,153 @@
+/**
+ * Abuse figures (docs/security.md): what a sign-in costs at the production password hash, and
+ * how long other users wait while a hostile caller sends large or slow bodies.
+ * - Sign-ins per second per core at scrypt N=2^17 (the product's cost) and at the old N=2^14,
+ *   from CPU seconds of this process (the server runs in it); the wall rate is bound by the
+ *   machine's two cores and libuv's four hashing threads.
+ * - The worst `/me` latency while five 3.4 MB bodies `{"faceImage":"AAAA","a":[0,…]}` go to the
+ *   face login (no session), and while 200 connections trickle their bodies a byte a second;
+ *   each against the worst on the idle server in the same run (target: under 1 s).
+ */
+import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { DEFAULT_OPTIONS } from '../../server/config';
+import { WEB_ROOT } from '../e2e/harness';
+import { sessionCookie } from './me-throughput';
+import { processCpuSeconds } from './process-cpu';
+
+type Row = (name: string, value: string, target: string, pass: boolean, detail?: string) => void;
+
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? '24');
+const SAMPLES = Number(process.env.BENCH_ABUSE_SAMPLES ?? '40');
+
+/** Sign-ins per CPU second and per wall second of a server at this hash cost. */
+async function signInRate(scryptCost: number): Promise<{ perCore: number; wall: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-hash-'));
+  const app = await buildApp({
+    ...DEFAULT_OPTIONS,
+    dataDir,
+    webRoot: WEB_ROOT,
+    logger: false,
+    scryptCost,
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const base = `http://127.0.0.1:${String(address.port)}`;
+    await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
+    const cpuBefore = processCpuSeconds(process.pid);
+    const started = performance.now();
+    // Four at a time: libuv's hashing threads.
+    for (let done = 0; done < SIGN_INS; done += 4) {
+      await Promise.all(
+        Array.from({ length: 4 }, () =>
+          sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword),
+        ),
+      );
+    }
+    const wallSeconds = (performance.now() - started) / 1000;
+    const cpuSeconds = processCpuSeconds(process.pid) - cpuBefore;
+    return { perCore: SIGN_INS / cpuSeconds, wall: SIGN_INS / wallSeconds };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The worst of SAMPLES sequential `/me` answers, in ms. */
+async function worstMe(base: string, cookie: string): Promise<number> {
+  let worst = 0;
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/uaa/oauth/me`, { headers: { cookie } });
+    await response.text();
+    worst = Math.max(worst, performance.now() - started);
+  }
+  return worst;
+}
+
+function largeArrayBody(): string {
+  // About 3.4 MB: the body the face login once walked value by value.
+  return `{"faceImage":"AAAA","a":[${new Array(1_700_000).fill('0').join(',')}]}`;
+}
+
+async function whileLargeBodies(base: string, cookie: string): Promise<number> {
+  const body = largeArrayBody();
+  let stop = false;
+  const attackers = Array.from({ length: 5 }, async () => {
+    while (!stop) {
+      await fetch(`${base}/api/uaa/oauth/login/face`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+        .then((response) => response.text())
+        .catch(() => '');
+    }
+  });
+  try {
+    return await worstMe(base, cookie);
+  } finally {
+    stop = true;
+    await Promise.all(attackers);
+  }
+}
+
+async function whileSlowBodies(base: string, cookie: string): Promise<number> {
+  const { port } = new URL(base);
+  const sockets: net.Socket[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /api/uaa/oauth/login HTTP/1.1\r\nHost: localhost\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    sockets.push(socket);
+  }
+  const trickle = setInterval(() => {
+    for (const socket of sockets) if (!socket.destroyed) socket.write(' ');
+  }, 1000);
+  try {
+    return await worstMe(base, cookie);
+  } finally {
+    clearInterval(trickle);
+    for (const socket of sockets) socket.destroy();
+  }
+}
+
+export async function runAbuseBenchmarks(row: Row, base: string): Promise<boolean> {
+  const production = await signInRate(DEFAULT_OPTIONS.scryptCost);
+  const old = await signInRate(1 << 14);
+  row(
+    'sign-ins per second per core, scrypt N=2^17',
+    `${production.perCore.toFixed(1)} /s`,
+    '(reported)',
+    true,
+  );
+  row(
+    'sign-ins per second, 2 cores (wall)',
+    `${production.wall.toFixed(1)} /s`,
+    '(reported)',
+    true,
+  );
+  row(
+    'sign-ins per second per core, N=2^14 (before)',
+    `${old.perCore.toFixed(1)} /s`,
+    '(reported)',
+    true,
+  );
+
+  const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
+  const idle = await worstMe(base, cookie);
+  const large = await whileLargeBodies(base, cookie);
+  const slow = await whileSlowBodies(base, cookie);
+  row('worst /me, idle server (baseline)', `${idle.toFixed(0)} ms`, '(reported)', true);
+  row('worst /me during 5 large-array bodies', `${large.toFixed(0)} ms`, '< 1000 ms', large < 1000);
+  row('worst /me during 200 slow bodies', `${slow.toFixed(0)} ms`, '< 1000 ms', slow < 1000);
+  return large >= 1000 || slow >= 1000;
+}
