@@ -195,7 +195,6 @@ function insertTree(
   appCode: string,
   nodes: readonly SeedResource[],
   parentId: number | null,
-  ids: Map<string, number>,
 ): void {
   const insert = db.prepare(
     `INSERT INTO menu_resources (app_code, code, name, parent_id, resource_type, menu_route,
@@ -211,25 +210,16 @@ function insertTree(
       node.menuRoute ?? '',
       order,
     );
-    const id = Number(result.lastInsertRowid);
-    ids.set(node.code, id);
-    insertTree(db, appCode, node.children ?? [], id, ids);
+    insertTree(db, appCode, node.children ?? [], Number(result.lastInsertRowid));
   });
 }
 
 /**
- * The desktop demo data (issue 3), written inside the demo seed's transaction on a fresh
- * database: the linked parent identity of teacher02, the units' applications, modules,
- * licences and flags, the permission trees and grants, unread counts, 120 unread messages for
- * teacher01 and to-do items for every user. `now` dates the messages.
+ * The desktop's platform catalogue (issue 3), written inside the seed's transaction on a fresh
+ * database in both modes: the units' applications, modules, licences and flags, and the
+ * permission (menu) trees. Nobody holds a grant yet.
  */
-export function seedDesktopData(db: Database, now: number): void {
-  // teacher02 and parent03 are the same person: the role switcher moves between them.
-  db.prepare('INSERT INTO identity_links (teacher_user_id, parent_user_id) VALUES (?, ?)').run(
-    LINKED_PARENT.teacherId,
-    LINKED_PARENT.id,
-  );
-
+export function seedDesktopCatalogue(db: Database): void {
   const insertApp = db.prepare(
     `INSERT INTO desktop_apps (unit_id, code, category_code, zname, name, short_name,
        english_short_name, english_name, menu_route, server_id, deploy_path, front_user_type,
@@ -293,17 +283,34 @@ export function seedDesktopData(db: Database, now: number): void {
     );
   }
 
-  const resourceIds = new Map<string, number>();
   for (const [appCode, tree] of Object.entries(SEED_RESOURCE_TREES)) {
-    insertTree(db, appCode, tree, null, resourceIds);
+    insertTree(db, appCode, tree, null);
   }
+}
+
+/**
+ * The desktop demo data (issue 3), written after the catalogue in demo mode only: the linked
+ * parent identity of teacher02, the demo accounts' grants, unread counts and settings, 120 unread
+ * messages for teacher01 and to-do items for every user. `now` dates the messages.
+ */
+export function seedDesktopDemo(db: Database, now: number): void {
+  // teacher02 and parent03 are the same person: the role switcher moves between them.
+  db.prepare('INSERT INTO identity_links (teacher_user_id, parent_user_id) VALUES (?, ?)').run(
+    LINKED_PARENT.teacherId,
+    LINKED_PARENT.id,
+  );
+
+  // The catalogue's node of a code (the last one written, should two applications share it).
+  const resourceOf = db.prepare<[string], { id: number }>(
+    'SELECT id FROM menu_resources WHERE code = ? ORDER BY id DESC LIMIT 1',
+  );
   const insertGrant = db.prepare(
     'INSERT INTO user_menu_grants (user_id, resource_id) VALUES (?, ?)',
   );
   for (const [userId, codes] of Object.entries(SEED_GRANTS)) {
     for (const code of codes) {
-      const resourceId = resourceIds.get(code);
-      if (resourceId !== undefined) insertGrant.run(Number(userId), resourceId);
+      const resource = resourceOf.get(code);
+      if (resource !== undefined) insertGrant.run(Number(userId), resource.id);
     }
   }
 

@@ -10,12 +10,15 @@ import {
   SEED_USERS,
   SEED_YEAR,
 } from './seed-data';
-import { seedDesktopData } from './seed-desktop';
+import type { ServerMode } from '../config';
+import { seedDesktopCatalogue, seedDesktopDemo } from './seed-desktop';
 import { seedSocialDemo } from './seed-social';
 import { seedNotices } from '../notices/seed-notices';
 import { seedVocabulary } from './seed-vocabulary';
 
 export interface SeedOptions {
+  /** What a fresh database gets (docs/security.md, "Modes"); demo when absent. */
+  mode?: ServerMode;
   demoPassword: string;
   scryptCost: number;
   now: () => number;
@@ -26,15 +29,25 @@ function isEmpty(db: Database): boolean {
 }
 
 /**
- * Creates the demo tenants and accounts on a fresh database. Does nothing when any unit exists,
- * so an operator's own data is never touched. Returns whether it seeded.
+ * Seeds a fresh database. Both modes get the platform catalogue: the units with their hosts and
+ * login pages, the applications, modules, licences and menu trees, and the voice vocabulary.
+ * Demo mode adds the demo data: the accounts (one published password), the demo device client,
+ * linked identities, the stand-in providers' apps and linked social identities, grants, messages,
+ * to-dos and notices. Production adds none of it: its first account comes from
+ * `npm run create-admin` (server/cli/create-admin.ts).
+ *
+ * Does nothing when any unit exists, so an operator's own data is never touched. Returns whether
+ * it seeded.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
   if (!isEmpty(db)) return false;
+  const demo = (options.mode ?? 'demo') === 'demo';
   // Hashing is slow by design; do it before the (synchronous) transaction, in parallel.
-  const hashes = await Promise.all(
-    SEED_USERS.map(() => hashPassword(options.demoPassword, options.scryptCost)),
-  );
+  const hashes = demo
+    ? await Promise.all(
+        SEED_USERS.map(() => hashPassword(options.demoPassword, options.scryptCost)),
+      )
+    : [];
   const insertUnit = db.prepare(
     `INSERT INTO units (id, name, en_name, unit_type, unit_status, sharding_code, campus_units)
      VALUES (?, ?, ?, ?, 1, ?, '[]')`,
@@ -78,6 +91,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         JSON.stringify(config.decorationSet),
       );
     }
+    seedDesktopCatalogue(db);
+    seedVocabulary(db);
+    if (!demo) return true;
+
     SEED_USERS.forEach((user, index) => {
       insertUser.run(
         user.id,
@@ -112,11 +129,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         'INSERT INTO user_clients (client_hash, user_id, created_at) VALUES (?, ?, ?)',
       ).run(tokenHash(DEMO_CLIENT_ID), client.id, now);
     }
-    seedDesktopData(db, now);
+    seedDesktopDemo(db, now);
     seedSocialDemo(db, now);
     // Issue 16: the notice application's notices.
     seedNotices(db, now);
-    seedVocabulary(db);
     return true;
   })();
 }
