@@ -33,6 +33,7 @@ import {
   ProviderClient,
   type ProviderGet,
 } from './provider-client';
+import { providerOffered } from './provider-availability';
 import { SOCIAL_PENDING_TTL_MS, SocialStore, type SocialProviderRecord } from './social-store';
 
 /** A random id of this browser that its states are bound to (login CSRF). */
@@ -64,7 +65,9 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const store = new SocialStore(services.db, services.now);
+  const store = new SocialStore(services.db, services.now, (kind) =>
+    providerOffered(services.options, kind),
+  );
   const configured = services.options.socialProviderBases ?? {};
   const standin = (host: SocialProviderHost) => `${SOCIAL_STANDIN_PREFIX}/${PROVIDER_HOSTS[host]}`;
   // Server-to-server: the real host, or this server's own stand-in without a network hop.

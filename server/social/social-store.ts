@@ -105,9 +105,14 @@ export class SocialStore {
   >;
   private readonly deleteLink: Statement<[string, string, number]>;
 
+  /**
+   * `offered` says which kinds of provider this server can serve (providerOffered,
+   * server/social/provider-availability.ts): the others are neither listed nor found.
+   */
   constructor(
     private readonly db: Database,
     private readonly now: () => number,
+    private readonly offered: (kind: SocialProviderKind) => boolean = () => true,
   ) {
     const providerColumns = 'unit_id, provider_id, kind, app_id, app_secret, agent_id, name, logo';
     this.providersOfUnit = db.prepare(
@@ -156,13 +161,18 @@ export class SocialStore {
     );
   }
 
+  /** The unit's providers this server offers. */
   providers(unitId: number): SocialProviderRecord[] {
-    return this.providersOfUnit.all(unitId).map(toProvider);
+    return this.providersOfUnit
+      .all(unitId)
+      .filter((row) => this.offered(row.kind))
+      .map(toProvider);
   }
 
+  /** One of the unit's providers, when this server offers it. */
   provider(unitId: number, providerId: string): SocialProviderRecord | undefined {
     const row = this.providerById.get(unitId, providerId);
-    return row ? toProvider(row) : undefined;
+    return row && this.offered(row.kind) ? toProvider(row) : undefined;
   }
 
   /** A new state for a sign-in this browser starts with a provider of a unit. */
