@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { servedOverHttps, type ServerOptions } from '../config';
 
 /**
  * The Content-Security-Policy of every HTML page: same-origin scripts (and the login page's
@@ -46,5 +47,24 @@ export function setHtmlSecurityHeaders(reply: FastifyReply): FastifyReply {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'SAMEORIGIN',
+  });
+}
+
+/**
+ * HSTS (RFC 6797): browsers that saw it reach this host and its subdomains only over https for
+ * a year. Sent only in production behind an https EDUDESK_PUBLIC_ORIGIN (servedOverHttps,
+ * server/config.ts): a demo on http://localhost must never pin a browser to https.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Adds HSTS to every answer of `app` when the server is served over https in production. */
+export function addTransportSecurity(
+  app: FastifyInstance,
+  options: Pick<ServerOptions, 'mode' | 'publicOrigin'>,
+): void {
+  if (!servedOverHttps(options)) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    done();
   });
 }
