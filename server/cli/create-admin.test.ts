@@ -1,0 +1,180 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
+import { openDatabase } from '../db/database';
+import { PRODUCT_ROOT } from '../product-root';
+import { createTestApp, login, TEST_SCRYPT_COST, type TestApp } from '../testing/test-app';
+import { UserRepository } from '../uaa/users';
+import { createAdministrator, passwordProblem } from './create-admin';
+
+const PASSWORD = 'Correct-Horse-Battery-2026';
+const HTTPS_ORIGIN = 'https://edu.example.org';
+
+describe('createAdministrator (npm run create-admin)', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ mode: 'production', publicOrigin: HTTPS_ORIGIN });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function create(username: string, password: string, unitId = 1001) {
+    const db = openDatabase(t.dataDir);
+    try {
+      return await createAdministrator(
+        db,
+        { unitId, username, password },
+        { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
+      );
+    } finally {
+      db.close();
+    }
+  }
+
+  it('creates a unit administrator who then signs in through POST login', async () => {
+    const created = await create('admin', PASSWORD);
+    expect(created).toMatchObject({ username: 'admin', unitId: 1001 });
+    const response = await login(t.app, {
+      username: 'admin',
+      password: PASSWORD,
+      host: 'localhost',
+    });
+    expect(response.json()).toMatchObject({ status: 200, data: { unitId: '1001' } });
+    const db = openDatabase(t.dataDir);
+    try {
+      // XX_SYS_ in base marks a unit administrator (spec §6).
+      expect(new UserRepository(db).hasRole(created.userId, 'XX_SYS_', 'base')).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses an empty or weak password, saying what is wrong', async () => {
+    await expect(create('admin', '')).rejects.toThrow('The password is empty');
+    await expect(create('admin', 'Short-1')).rejects.toThrow(
+      'The password is too short: use at least 12 characters',
+    );
+    await expect(create('admin', 'aaaaaaaaaaaaaaaa')).rejects.toThrow(/too easy to guess/);
+    await expect(create('admin', 'admin-admin-2026')).rejects.toThrow(
+      'The password must not contain the username',
+    );
+    await expect(create('admin', '123456789012')).rejects.toThrow(/too easy to guess/);
+    expect(passwordProblem(PASSWORD, 'admin')).toBeUndefined();
+    // Nothing was created by the refused attempts.
+    expect(
+      (await login(t.app, { username: 'admin', password: '', host: 'localhost' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses a username that exists (in any case) and a unit that does not', async () => {
+    await create('admin', PASSWORD);
+    await expect(create('ADMIN', `${PASSWORD}!`)).rejects.toThrow(
+      'The username "ADMIN" is already taken',
+    );
+    await expect(create('admin2', PASSWORD, 4242)).rejects.toThrow('There is no unit 4242');
+    await expect(create('bad name', PASSWORD)).rejects.toThrow(/username/);
+  });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command as `npm run create-admin -- …` does (tsx), the password on its stdin. */
+function runCommand(args: string[], input: string, env: Record<string, string>): Promise<Run> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/create-admin.ts', ...args],
+    {
+      cwd: PRODUCT_ROOT,
+      env: { ...process.env, EDUDESK_LOG: '0', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (data: Buffer) => {
+    stdout += data.toString();
+  });
+  child.stderr.on('data', (data: Buffer) => {
+    stderr += data.toString();
+  });
+  child.stdin.end(input);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the create-admin command', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-create-admin-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the first administrator of a new production database from stdin', async () => {
+    const env = {
+      EDUDESK_MODE: 'production',
+      EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN,
+      EDUDESK_DATA_DIR: dataDir,
+    };
+    const run = await runCommand(['--unit', '1001', '--username', 'admin'], `${PASSWORD}\n`, env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Created administrator "admin"');
+
+    const again = await runCommand(['--unit', '1001', '--username', 'admin'], `${PASSWORD}\n`, env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('The username "admin" is already taken');
+
+    const app = await buildApp({
+      ...DEFAULT_OPTIONS,
+      ...loadOptionsFromEnv(env),
+      webRoot: path.join(dataDir, 'no-web-build'),
+      logger: false,
+    });
+    try {
+      const response = await login(app, {
+        username: 'admin',
+        password: PASSWORD,
+        host: 'localhost',
+      });
+      expect(response.json()).toMatchObject({ status: 200 });
+      // The production seed ran: the demo accounts do not exist.
+      const demo = await login(app, { username: 'teacher01' });
+      expect(demo.json()).toMatchObject({ status: 400, code: 'invalid_grant' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never takes the password from the command line, and refuses a weak one from stdin', async () => {
+    const env = { EDUDESK_DATA_DIR: dataDir };
+    const inArgs = await runCommand(
+      ['--unit', '1001', '--username', 'admin', '--password', PASSWORD],
+      '',
+      env,
+    );
+    expect(inArgs.code).toBe(2);
+    expect(inArgs.stderr).toContain('The password is never taken on the command line');
+
+    const weak = await runCommand(['--unit', '1001', '--username', 'admin'], 'short\n', env);
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('The password is too short');
+
+    const empty = await runCommand(['--unit', '1001', '--username', 'admin'], '', env);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('The password is empty');
+  });
+});

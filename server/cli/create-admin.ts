@@ -1,0 +1,346 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Database } from 'better-sqlite3';
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth-codes';
+import { hashPassword } from '../auth/password';
+import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
+import { openDatabase } from '../db/database';
+import { seedDemoData } from '../db/seed';
+import { SYSTEM_ROLE } from '../db/seed-data';
+
+/**
+ * `npm run create-admin -- --unit 1001 --username admin [--name 王老师]`: the first administrator
+ * of a production database (docs/security.md, "Modes: demo and production"; README, "Deploy in
+ * production"). Run it with the server's environment (EDUDESK_MODE, EDUDESK_DATA_DIR,
+ * EDUDESK_PUBLIC_ORIGIN…): on a database that does not exist yet it seeds what the server would.
+ * The password is read from a prompt (not echoed, asked twice) or, piped, from the first line of
+ * standard input; never from the command line, where the shell history and the process list
+ * would keep it.
+ */
+
+const USAGE =
+  'Usage: npm run create-admin -- --unit <unit id> --username <name> [--name <real name>]\n' +
+  '(the password is asked for, or read from the first line of standard input)';
+
+/** The shortest password the command accepts (NIST SP 800-63B asks at least 8; admins get more). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** Passwords that fall to the first guesses, lowercase, compared without digits and symbols. */
+const COMMON_WORDS = new Set([
+  'password',
+  'passw',
+  'qwerty',
+  'qwertyuiop',
+  'asdfgh',
+  'iloveyou',
+  'welcome',
+  'letmein',
+  'admin',
+  'administrator',
+  'changeme',
+  'edudesk',
+  'edu',
+]);
+
+/** Keyboard and counting runs: a password inside one of them is a run. */
+const RUNS = [
+  '012345678901234567890',
+  '098765432109876543210',
+  'abcdefghijklmnopqrstuvwxyz',
+  'zyxwvutsrqponmlkjihgfedcba',
+  'qwertyuiopasdfghjklzxcvbnm',
+  '1qaz2wsx3edc4rfv5tgb6yhn7ujm',
+];
+
+/** A refused input: its message is for the operator; exit code 2 is a usage error. */
+export class AdminCommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'AdminCommandError';
+  }
+}
+
+/** What is wrong with a username, or undefined. */
+export function usernameProblem(username: string): string | undefined {
+  if (username === '') return 'The username is empty';
+  if (username.length > USERNAME_MAX_LENGTH) {
+    return `The username is too long: at most ${String(USERNAME_MAX_LENGTH)} characters`;
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(username)) {
+    return 'The username may use letters, digits and . _ @ - only, starting with a letter or digit';
+  }
+  return undefined;
+}
+
+/** What is wrong with an administrator's password, or undefined when it is acceptable. */
+export function passwordProblem(password: string, username: string): string | undefined {
+  if (password === '') return 'The password is empty';
+  // Characters as people count them (an accented letter or an emoji is one).
+  const length = Array.from(new Intl.Segmenter().segment(password)).length;
+  if (length < ADMIN_PASSWORD_MIN_LENGTH) {
+    return `The password is too short: use at least ${String(ADMIN_PASSWORD_MIN_LENGTH)} characters`;
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    return `The password is too long: at most ${String(PASSWORD_MAX_LENGTH)} characters`;
+  }
+  const lower = password.toLowerCase();
+  if (username !== '' && lower.includes(username.toLowerCase())) {
+    return 'The password must not contain the username';
+  }
+  const letters = lower.replace(/[^a-z]/g, '');
+  const easy =
+    new Set(password).size < 5 ||
+    COMMON_WORDS.has(letters) ||
+    lower.includes(DEFAULT_OPTIONS.demoPassword.toLowerCase()) ||
+    RUNS.some((run) => run.includes(lower));
+  if (easy) {
+    return 'The password is too easy to guess (a run, a repetition or a common password): choose another';
+  }
+  return undefined;
+}
+
+export interface AdministratorInput {
+  unitId: number;
+  username: string;
+  password: string;
+  /** The name shown in the platform; 管理员 when not given. */
+  realName?: string;
+}
+
+export interface CreatedAdministrator {
+  userId: number;
+  username: string;
+  unitId: number;
+  unitName: string;
+}
+
+/**
+ * Creates a unit administrator: an active account of the unit (an area user in an education
+ * bureau, a teacher in a school) with the system role XX_SYS_ in base (spec §6) and every menu
+ * of the unit's applications granted. The password is hashed as sign-in checks it
+ * (server/auth/password.ts) at the configured cost. Throws AdminCommandError, creating nothing,
+ * for a weak password, a taken username or an unknown unit.
+ */
+export async function createAdministrator(
+  db: Database,
+  input: AdministratorInput,
+  options: { scryptCost: number; now: () => number },
+): Promise<CreatedAdministrator> {
+  const username = input.username.trim();
+  const problem = usernameProblem(username) ?? passwordProblem(input.password, username);
+  if (problem !== undefined) throw new AdminCommandError(problem);
+  const unit = db
+    .prepare<[number], { id: number; name: string; unit_type: number }>(
+      'SELECT id, name, unit_type FROM units WHERE id = ?',
+    )
+    .get(input.unitId);
+  if (!unit) {
+    const known = db
+      .prepare<[], { id: number; name: string }>('SELECT id, name FROM units ORDER BY id')
+      .all()
+      .map((row) => `${String(row.id)} ${row.name}`)
+      .join(', ');
+    throw new AdminCommandError(
+      `There is no unit ${String(input.unitId)} (units: ${known === '' ? 'none' : known})`,
+    );
+  }
+  // login_name is COLLATE NOCASE: 'Admin' is taken when 'admin' exists.
+  const taken = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE login_name = ?');
+  const takenMessage = `The username "${username}" is already taken`;
+  if (taken.get(username)) throw new AdminCommandError(takenMessage);
+
+  const hash = await hashPassword(input.password, options.scryptCost);
+  const realName = input.realName?.trim() ?? '';
+  return db.transaction(() => {
+    // Another process may have taken the name while we were hashing.
+    if (taken.get(username)) throw new AdminCommandError(takenMessage);
+    const result = db
+      .prepare(
+        `INSERT INTO users (unit_id, login_name, password_hash, real_name, user_type, sex, avatar,
+           user_status, superman, created_at)
+         VALUES (?, ?, ?, ?, ?, 0, '', 1, 0, ?)`,
+      )
+      .run(
+        unit.id,
+        username,
+        hash,
+        realName === '' ? '管理员' : realName,
+        unit.unit_type === 1 ? 1 : 2,
+        options.now(),
+      );
+    const userId = Number(result.lastInsertRowid);
+    db.prepare('INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)').run(
+      userId,
+      SYSTEM_ROLE.code,
+      SYSTEM_ROLE.project,
+    );
+    db.prepare(
+      `INSERT INTO user_menu_grants (user_id, resource_id)
+       SELECT ?, id FROM menu_resources
+       WHERE app_code IN (SELECT code FROM desktop_apps WHERE unit_id = ?)`,
+    ).run(userId, unit.id);
+    return { userId, username, unitId: unit.id, unitName: unit.name };
+  })();
+}
+
+/** Asks for a line without echoing it (the terminal in raw mode). */
+function askHidden(question: string, input: NodeJS.ReadStream, output: NodeJS.WriteStream) {
+  return new Promise<string>((resolve, reject) => {
+    output.write(question);
+    let chars: string[] = [];
+    const finish = () => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      output.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n' || char === '\u0004') {
+          finish();
+          resolve(chars.join(''));
+          return;
+        }
+        if (char === '\u0003') {
+          finish();
+          reject(new AdminCommandError('Cancelled', 130));
+          return;
+        }
+        if (char === '\u007f' || char === '\b') chars = chars.slice(0, -1);
+        else chars.push(char);
+      }
+    };
+    input.setEncoding('utf8');
+    input.setRawMode(true);
+    input.resume();
+    input.on('data', onData);
+  });
+}
+
+/** The first line of a piped standard input (without its line ending). */
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  // Decoded as UTF-8 across chunk boundaries.
+  input.setEncoding('utf8');
+  for await (const chunk of input) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split('\n')[0]?.replace(/\r$/, '') ?? '';
+}
+
+interface Io {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+async function readPassword(io: Io): Promise<string> {
+  if (!io.stdin.isTTY) return firstLine(io.stdin);
+  const password = await askHidden('Password: ', io.stdin, io.stderr);
+  if (password === '') return password;
+  const again = await askHidden('Password (again): ', io.stdin, io.stderr);
+  if (again !== password) throw new AdminCommandError('The two passwords differ');
+  return password;
+}
+
+/** The command's options; --password is known only to be refused. */
+const ARGUMENTS = {
+  unit: { type: 'string' },
+  username: { type: 'string' },
+  name: { type: 'string' },
+  password: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseCommandLine(argv: string[]): { unitId: number; username: string; realName?: string } {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: ARGUMENTS,
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new AdminCommandError(
+      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
+      2,
+    );
+  }
+  if (values.help === true) throw new AdminCommandError(USAGE, 0);
+  if (values.password !== undefined) {
+    throw new AdminCommandError(
+      'The password is never taken on the command line (the shell history and the process list ' +
+        'would keep it): leave out --password and type it at the prompt, or pipe it on stdin',
+      2,
+    );
+  }
+  const unitId = Number(values.unit);
+  if (values.unit === undefined || !Number.isSafeInteger(unitId) || unitId <= 0) {
+    throw new AdminCommandError(`--unit must be a unit id such as 1001\n${USAGE}`, 2);
+  }
+  const username = values.username?.trim() ?? '';
+  if (username === '') throw new AdminCommandError(`--username is required\n${USAGE}`, 2);
+  return { unitId, username, ...(values.name === undefined ? {} : { realName: values.name }) };
+}
+
+/** The command: returns its exit code (0 created, 1 refused, 2 usage). */
+export async function runCreateAdmin(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: Io,
+): Promise<number> {
+  try {
+    const request = parseCommandLine(argv);
+    const options = loadOptionsFromEnv(env);
+    const password = await readPassword(io);
+    // Refuse a weak password before a new database is created for it.
+    const problem = passwordProblem(password, request.username);
+    if (problem !== undefined) throw new AdminCommandError(problem);
+
+    const now = options.now ?? Date.now;
+    const db = openDatabase(options.dataDir, now);
+    try {
+      await seedDemoData(db, {
+        mode: options.mode,
+        demoPassword: options.demoPassword,
+        scryptCost: options.scryptCost,
+        now,
+      });
+      const created = await createAdministrator(
+        db,
+        { ...request, password },
+        { scryptCost: options.scryptCost, now },
+      );
+      const origin = options.publicOrigin ?? `http://localhost:${String(options.port)}`;
+      io.stdout.write(
+        `Created administrator "${created.username}" (user ${String(created.userId)}) of unit ` +
+          `${String(created.unitId)} ${created.unitName} in ${options.dataDir} (${options.mode} ` +
+          `mode). Sign in at ${origin}/login\n`,
+      );
+      return 0;
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    if (error instanceof AdminCommandError && error.exitCode === 0) {
+      io.stdout.write(`${error.message}\n`);
+      return 0;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`create-admin: ${message}\n`);
+    return error instanceof AdminCommandError ? error.exitCode : 1;
+  }
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
+  void runCreateAdmin(process.argv.slice(2), process.env, process).then((code) => {
+    process.exitCode = code;
+  });
+}
