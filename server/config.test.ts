@@ -117,3 +117,75 @@ describe('loadOptionsFromEnv', () => {
     expect(loadOptionsFromEnv({}).oauthClientsFile).toBeUndefined();
   });
 });
+
+describe('EDUDESK_MODE (docs/security.md, "Modes: demo and production")', () => {
+  const HTTPS_ORIGIN = 'https://edu.example.org';
+
+  it('is demo by default: the stand-ins follow the mode and cookies stay as configured', () => {
+    const options = loadOptionsFromEnv({});
+    expect(options.mode).toBe('demo');
+    expect(DEFAULT_OPTIONS.mode).toBe('demo');
+    expect(options.socialStandins).toBeUndefined();
+    expect(options.secureCookies).toBe(false);
+    // Demo mode keeps today's behaviour: an https origin alone does not mark cookies Secure.
+    expect(loadOptionsFromEnv({ EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN }).secureCookies).toBe(false);
+  });
+
+  it('reads production (any case, spaces trimmed) and refuses any other mode', () => {
+    for (const value of ['production', ' Production ']) {
+      expect(
+        loadOptionsFromEnv({ EDUDESK_MODE: value, EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN }).mode,
+      ).toBe('production');
+    }
+    expect(loadOptionsFromEnv({ EDUDESK_MODE: 'demo' }).mode).toBe('demo');
+    expect(() => loadOptionsFromEnv({ EDUDESK_MODE: 'prod' })).toThrow(
+      'EDUDESK_MODE must be demo or production (got "prod")',
+    );
+  });
+
+  it('refuses production without EDUDESK_PUBLIC_ORIGIN, saying what to set', () => {
+    expect(() => loadOptionsFromEnv({ EDUDESK_MODE: 'production' })).toThrow(
+      /EDUDESK_PUBLIC_ORIGIN is required in production mode/,
+    );
+  });
+
+  it('marks cookies Secure in production when the public origin is https, and not over http', () => {
+    expect(
+      loadOptionsFromEnv({ EDUDESK_MODE: 'production', EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN })
+        .secureCookies,
+    ).toBe(true);
+    // Even an explicit "off" cannot drop Secure from an https production origin.
+    expect(
+      loadOptionsFromEnv({
+        EDUDESK_MODE: 'production',
+        EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN,
+        EDUDESK_SECURE_COOKIES: '0',
+      }).secureCookies,
+    ).toBe(true);
+    expect(
+      loadOptionsFromEnv({
+        EDUDESK_MODE: 'production',
+        EDUDESK_PUBLIC_ORIGIN: 'http://edu.example.org',
+      }).secureCookies,
+    ).toBe(false);
+    expect(
+      loadOptionsFromEnv({
+        EDUDESK_MODE: 'production',
+        EDUDESK_PUBLIC_ORIGIN: 'http://edu.example.org',
+        EDUDESK_SECURE_COOKIES: '1',
+      }).secureCookies,
+    ).toBe(true);
+  });
+
+  it('reads EDUDESK_SOCIAL_STANDINS as on or off and refuses anything else', () => {
+    const production = { EDUDESK_MODE: 'production', EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN };
+    expect(loadOptionsFromEnv(production).socialStandins).toBeUndefined();
+    expect(
+      loadOptionsFromEnv({ ...production, EDUDESK_SOCIAL_STANDINS: 'on' }).socialStandins,
+    ).toBe(true);
+    expect(loadOptionsFromEnv({ EDUDESK_SOCIAL_STANDINS: 'OFF' }).socialStandins).toBe(false);
+    expect(() => loadOptionsFromEnv({ EDUDESK_SOCIAL_STANDINS: 'maybe' })).toThrow(
+      'EDUDESK_SOCIAL_STANDINS must be on or off (got "maybe")',
+    );
+  });
+});

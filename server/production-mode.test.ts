@@ -1,0 +1,265 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API } from '../contract/api-paths';
+import { createAdministrator } from './cli/create-admin';
+import { loadOptionsFromEnv, type ServerOptions } from './config';
+import { DATABASE_FILE, openDatabase } from './db/database';
+import { DEMO_PARTNER_PATH } from './oauth/oauth-clients-config';
+import { PRODUCT_ROOT } from './product-root';
+import { SOCIAL_STANDIN_PREFIX, STANDIN_DEMO, STANDIN_PATHS } from './social-standin/index';
+import {
+  createTestApp,
+  DEMO_PASSWORD,
+  login,
+  TEST_SCRYPT_COST,
+  type TestApp,
+} from './testing/test-app';
+
+const HTTPS_ORIGIN = 'https://edu.example.org';
+const HSTS = 'max-age=31536000; includeSubDomains';
+const ADMIN_PASSWORD = 'Correct-Horse-Battery-2026';
+
+/** The mode's options as server/main.ts gets them from its environment (no data folder). */
+function fromEnv(env: Record<string, string>): Partial<ServerOptions> {
+  const options = loadOptionsFromEnv(env);
+  return {
+    mode: options.mode,
+    secureCookies: options.secureCookies,
+    ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
+    ...(options.socialStandins === undefined ? {} : { socialStandins: options.socialStandins }),
+    ...(options.socialProviderBases === undefined
+      ? {}
+      : { socialProviderBases: options.socialProviderBases }),
+  };
+}
+
+function production(env: Record<string, string> = {}): Partial<ServerOptions> {
+  return fromEnv({ EDUDESK_MODE: 'production', EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN, ...env });
+}
+
+/** Rows of some tables of the app's database, read beside the running server. */
+function count(t: TestApp, table: string): number {
+  const db = new BetterSqlite3(path.join(t.dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function addAdministrator(t: TestApp, username = 'admin'): Promise<void> {
+  const db = openDatabase(t.dataDir);
+  try {
+    await createAdministrator(
+      db,
+      { unitId: 1001, username, password: ADMIN_PASSWORD },
+      { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
+    );
+  } finally {
+    db.close();
+  }
+}
+
+function openQrPage(t: TestApp): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'GET',
+    url: `${STANDIN_PATHS.qrConnect}?${new URLSearchParams({
+      appid: STANDIN_DEMO.weixinApps[0]?.appId ?? '',
+      redirect_uri: 'http://localhost/#/login',
+      scope: 'snsapi_login',
+      state: 's',
+    }).toString()}`,
+    headers: { host: 'localhost' },
+  });
+}
+
+/** The stand-in routes the app registered (server/http/route-catalogue.ts). */
+function standinRoutes(t: TestApp): string[] {
+  return t.app.routeCatalogue
+    .map((route) => route.url)
+    .filter((url) => url.startsWith(`${SOCIAL_STANDIN_PREFIX}/`));
+}
+
+function socialInfo(t: TestApp): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: API.socialInfo, headers: { host: 'localhost' } });
+}
+
+/** Configures a provider of `kind` for unit 1001, as an operator would in the database. */
+function addProvider(t: TestApp, kind: 'weixin' | 'wecom'): void {
+  const db = new BetterSqlite3(path.join(t.dataDir, DATABASE_FILE));
+  try {
+    db.prepare(
+      `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id,
+         name, logo, sort) VALUES (1001, ?, ?, 'wx-app', 'a-real-secret', '1000002', ?, '', 1)`,
+    ).run(kind, kind, kind);
+  } finally {
+    db.close();
+  }
+}
+
+describe('production mode (EDUDESK_MODE=production)', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  async function start(overrides: Partial<ServerOptions>): Promise<TestApp> {
+    const t = await createTestApp(overrides);
+    apps.push(t);
+    return t;
+  }
+
+  it('seeds the platform catalogue, but no account, identity link, provider or partner', async () => {
+    const t = await start(production());
+    expect(count(t, 'units')).toBe(2);
+    expect(count(t, 'desktop_apps')).toBeGreaterThan(0);
+    expect(count(t, 'menu_resources')).toBeGreaterThan(0);
+    for (const table of [
+      'users',
+      'user_roles',
+      'user_clients',
+      'identity_links',
+      'social_providers',
+      'social_identities',
+      'oauth_clients',
+      'notices',
+      'desktop_messages',
+    ]) {
+      expect(count(t, table), table).toBe(0);
+    }
+    const response = await login(t.app, { username: 'teacher01', password: DEMO_PASSWORD });
+    expect(response.json()).toMatchObject({ status: 400, code: 'invalid_grant' });
+    expect(response.cookies).toHaveLength(0);
+    expect((await t.app.inject({ url: DEMO_PARTNER_PATH })).statusCode).toBe(404);
+  });
+
+  it('mounts no stand-in provider and offers no third-party sign-in', async () => {
+    const t = await start(production());
+    expect(standinRoutes(t)).toEqual([]);
+    // The path falls through to the web build (absent here), not to a stand-in's QR page.
+    expect((await openQrPage(t)).statusCode).not.toBe(200);
+    expect((await socialInfo(t)).json()).toMatchObject({ status: 200, data: [] });
+  });
+
+  it('mounts the stand-ins when EDUDESK_SOCIAL_STANDINS=on', async () => {
+    const t = await start(production({ EDUDESK_SOCIAL_STANDINS: 'on' }));
+    expect(standinRoutes(t)).toContain(STANDIN_PATHS.qrConnect);
+    expect((await openQrPage(t)).statusCode).toBe(200);
+  });
+
+  it('offers a configured provider only when its hosts are set, and refuses the others clearly', async () => {
+    const t = await start(
+      production({
+        EDUDESK_WEIXIN_OPEN_ORIGIN: 'https://open.weixin.qq.com',
+        EDUDESK_WEIXIN_API_ORIGIN: 'https://api.weixin.qq.com',
+      }),
+    );
+    addProvider(t, 'weixin');
+    addProvider(t, 'wecom');
+    const info = (await socialInfo(t)).json<{ data: { providerId: string }[] }>();
+    expect(info.data.map((provider) => provider.providerId)).toEqual(['weixin']);
+    const state = await t.app.inject({
+      method: 'POST',
+      url: API.socialState,
+      headers: { host: 'localhost' },
+      payload: { providerId: 'wecom' },
+    });
+    expect(state.json()).toMatchObject({
+      status: 404,
+      code: 'social_provider_unknown',
+      message: '本单位未配置该第三方登录方式|||This sign-in method is not configured for your unit',
+    });
+    expect(standinRoutes(t)).toEqual([]);
+  });
+
+  it('sends HSTS and Secure cookies when the public origin is https', async () => {
+    const t = await start(production());
+    await addAdministrator(t);
+    const response = await login(t.app, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      host: 'localhost',
+    });
+    expect(response.json()).toMatchObject({ status: 200 });
+    expect(response.headers['strict-transport-security']).toBe(HSTS);
+    expect(response.cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of response.cookies) expect(cookie.secure, cookie.name).toBe(true);
+    const page = await t.app.inject({ url: '/login', headers: { host: 'localhost' } });
+    expect(page.headers['strict-transport-security']).toBe(HSTS);
+  });
+
+  it('sends neither over a plain http public origin', async () => {
+    const t = await start(production({ EDUDESK_PUBLIC_ORIGIN: 'http://edu.example.org' }));
+    await addAdministrator(t);
+    const response = await login(t.app, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      host: 'localhost',
+    });
+    expect(response.json()).toMatchObject({ status: 200 });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.cookies.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of response.cookies) expect(cookie.secure, cookie.name).toBeFalsy();
+  });
+});
+
+describe('demo mode (the default) stays as it was', () => {
+  it('sends no HSTS even with an https public origin, and keeps the stand-ins', async () => {
+    const t = await createTestApp(fromEnv({ EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN }));
+    try {
+      const response = await login(t.app, { username: 'teacher01' });
+      expect(response.json()).toMatchObject({ status: 200 });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      for (const cookie of response.cookies) expect(cookie.secure, cookie.name).toBeFalsy();
+      expect((await openQrPage(t)).statusCode).toBe(200);
+      expect((await socialInfo(t)).json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('server/main.ts in production mode', () => {
+  it('refuses to start without EDUDESK_PUBLIC_ORIGIN, saying why', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-production-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: PRODUCT_ROOT,
+        env: {
+          ...process.env,
+          EDUDESK_MODE: 'production',
+          EDUDESK_PUBLIC_ORIGIN: '',
+          EDUDESK_DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          EDUDESK_LOG: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (data: Buffer) => {
+        stderr += data.toString();
+      });
+      // A server that starts anyway is stopped, and the test fails on its exit code.
+      child.stdout.on('data', (data: Buffer) => {
+        stdout += data.toString();
+        if (stdout.includes('listening')) child.kill();
+      });
+      const code = await new Promise<number | null>((resolve) => {
+        child.once('exit', resolve);
+      });
+      expect(stdout).not.toContain('listening');
+      expect(code).toBe(1);
+      expect(stderr).toContain(
+        'EduDesk reference server failed to start: EDUDESK_PUBLIC_ORIGIN is required in production mode',
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
