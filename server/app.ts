@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { SOCIAL_PROVIDER_HOST_VARIABLES, type ServerOptions } from './config';
+import type { ServerOptions } from './config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import { applicationRoutes } from './apps/routes';
@@ -35,6 +35,8 @@ import { oauthRoutes } from './oauth/oauth-routes';
 import { ticketRoutes } from './uaa/ticket-routes';
 import { socialRoutes } from './social/social-routes';
 import { createSocialStandinRoutes, STANDIN_DEMO } from './social-standin/index';
+import { standinsMounted } from './social/provider-availability';
+import { addTransportSecurity } from './http/security-headers';
 import { registerSpeech } from './speech/speech-routes';
 
 /** The platform's calls take small bodies; uploads (a later issue) get their own limit. */
@@ -50,6 +52,7 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
   const db = openDatabase(options.dataDir, now);
   try {
     await seedDemoData(db, {
+      mode: options.mode,
       demoPassword: options.demoPassword,
       scryptCost: options.scryptCost,
       now,
@@ -119,11 +122,11 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(oauthRoutes, { services });
   await app.register(ticketRoutes, { services });
   await app.register(socialRoutes, { services });
-  // The stand-in providers serve whichever provider host is not configured (docs/social-login.md).
-  const standinNeeded = Object.keys(SOCIAL_PROVIDER_HOST_VARIABLES).some(
-    (host) => bases[host as keyof typeof bases] === undefined,
-  );
-  if (standinNeeded) {
+  // Production mode over https: HSTS on every answer (docs/security.md, "Modes").
+  addTransportSecurity(app, options);
+  // The stand-in providers serve whichever provider host is not configured (docs/social-login.md),
+  // in demo mode or with EDUDESK_SOCIAL_STANDINS=on: never by default in production.
+  if (standinsMounted(options)) {
     const standins = createSocialStandinRoutes(
       options.socialStandinLongPollMs === undefined
         ? {}

@@ -29,7 +29,17 @@ export const SOCIAL_PROVIDER_HOST_VARIABLES = {
 } as const;
 export type SocialProviderHost = keyof typeof SOCIAL_PROVIDER_HOST_VARIABLES;
 
+/**
+ * EDUDESK_MODE (docs/security.md, "Modes: demo and production"): `demo` seeds the demo accounts
+ * and mounts the stand-in providers; `production` seeds only the platform catalogue, mounts no
+ * stand-in unless asked, needs EDUDESK_PUBLIC_ORIGIN and, behind https, sends HSTS and Secure
+ * cookies.
+ */
+export type ServerMode = 'demo' | 'production';
+
 export interface ServerOptions {
+  /** Demo (the default) or production (see ServerMode). */
+  mode: ServerMode;
   /** Everything the server writes lives here (the SQLite database). */
   dataDir: string;
   /** The production web build (`npm run build` output). May not exist yet. */
@@ -62,7 +72,16 @@ export interface ServerOptions {
   socialProviderBases?: Partial<Record<SocialProviderHost, string>>;
   /** How long the stand-in providers' QR long poll waits for a change (default 25 s, as WeChat). */
   socialStandinLongPollMs?: number;
-  /** Adds `Secure` to the session cookies; turn on behind HTTPS. */
+  /**
+   * EDUDESK_SOCIAL_STANDINS: whether the stand-in providers may serve unset provider hosts;
+   * unset, the mode decides (demo yes, production no). See server/social/provider-availability.ts.
+   */
+  socialStandins?: boolean;
+  /**
+   * Adds `Secure` to every cookie the server writes: the one decision each cookie writer reads
+   * (`services.options.secureCookies`). loadOptionsFromEnv turns it on with EDUDESK_SECURE_COOKIES
+   * and always in production mode behind an https EDUDESK_PUBLIC_ORIGIN (servedOverHttps).
+   */
   secureCookies: boolean;
   /**
    * Fastify's trustProxy: true (trust X-Forwarded-*), or the proxies' addresses/CIDRs separated
@@ -94,6 +113,7 @@ export interface ServerOptions {
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
+  mode: 'demo',
   port: 8080,
   // Loopback only by default: the demo accounts share a published password. Set HOST=0.0.0.0
   // (or ::) to expose the server on the network.
@@ -243,6 +263,59 @@ function speechLimitOptions(env: Env): Pick<ServerOptions, 'speechRecognitionLim
   return Object.keys(limits).length === 0 ? {} : { speechRecognitionLimits: limits };
 }
 
+/**
+ * Production mode behind an https public origin: the server then sends HSTS
+ * (server/http/security-headers.ts) and marks every cookie Secure (ServerOptions.secureCookies).
+ */
+export function servedOverHttps(options: Pick<ServerOptions, 'mode' | 'publicOrigin'>): boolean {
+  return options.mode === 'production' && options.publicOrigin?.startsWith('https:') === true;
+}
+
+/** EDUDESK_MODE: demo (the default) or production. */
+function mode(env: Env): ServerMode {
+  const raw = text(env, 'EDUDESK_MODE');
+  const value = raw?.toLowerCase() ?? 'demo';
+  if (value !== 'demo' && value !== 'production') {
+    throw new Error(`EDUDESK_MODE must be demo or production (got "${raw ?? ''}")`);
+  }
+  return value;
+}
+
+/** EDUDESK_SOCIAL_STANDINS: on or off; unset leaves it to the mode. */
+function socialStandins(env: Env): Pick<ServerOptions, 'socialStandins'> {
+  const raw = text(env, 'EDUDESK_SOCIAL_STANDINS');
+  if (raw === undefined) return {};
+  const value = raw.toLowerCase();
+  if (value !== 'on' && value !== 'off') {
+    throw new Error(`EDUDESK_SOCIAL_STANDINS must be on or off (got "${raw}")`);
+  }
+  return { socialStandins: value === 'on' };
+}
+
+/**
+ * The mode's own settings: production refuses to start without the public origin (the links it
+ * builds, and whether it is https, depend on it), and marks cookies Secure behind https.
+ */
+function modeOptions(
+  env: Env,
+): Pick<ServerOptions, 'mode' | 'secureCookies' | 'publicOrigin' | 'socialStandins'> {
+  const chosen = mode(env);
+  const publicOrigin = origin(env, 'EDUDESK_PUBLIC_ORIGIN');
+  if (chosen === 'production' && publicOrigin === undefined) {
+    throw new Error(
+      'EDUDESK_PUBLIC_ORIGIN is required in production mode (EDUDESK_MODE=production): set it to ' +
+        'the address users open, such as https://edu.example.org',
+    );
+  }
+  const secure = flag(env, 'EDUDESK_SECURE_COOKIES', DEFAULT_OPTIONS.secureCookies);
+  return {
+    mode: chosen,
+    secureCookies: secure || servedOverHttps({ mode: chosen, publicOrigin }),
+    ...optionalOrigin(publicOrigin),
+    ...socialStandins(env),
+  };
+}
+
 /** Server options from environment variables (see the report / docs for the list). */
 export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()): ServerOptions {
   const defaults = DEFAULT_OPTIONS;
@@ -274,9 +347,8 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     },
     defaultUnitId: integer(env, 'EDUDESK_DEFAULT_UNIT_ID', defaults.defaultUnitId),
     logger: flag(env, 'EDUDESK_LOG', defaults.logger),
-    secureCookies: flag(env, 'EDUDESK_SECURE_COOKIES', defaults.secureCookies),
     trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
-    ...optionalOrigin(origin(env, 'EDUDESK_PUBLIC_ORIGIN')),
+    ...modeOptions(env),
     ...socialProviderBases(env),
     ...optionalText('oauthClientsFile', fileOption(env, 'EDUDESK_OAUTH_CLIENTS_FILE', cwd)),
     ...optionalText('demoPortalSecret', text(env, 'EDUDESK_DEMO_PORTAL_SECRET')),

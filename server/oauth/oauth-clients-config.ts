@@ -133,11 +133,15 @@ export function parseClientsFile(text: string, source: string): OAuthClientRegis
 type Env = Record<string, string | undefined>;
 
 /**
- * Every registered client: the two demo clients, then the operator's file
- * (EDUDESK_OAUTH_CLIENTS_FILE), whose entries replace demo clients of the same id. A broken file
- * stops the server at start rather than leaving partners half configured.
+ * Every registered client: the two demo clients (demo mode only: `withDemoClients`), then the
+ * operator's file (EDUDESK_OAUTH_CLIENTS_FILE), whose entries replace demo clients of the same
+ * id. A broken file stops the server at start rather than leaving partners half configured.
  */
-export function loadClientRegistrations(env: Env, publicOrigin: string): OAuthClientRegistration[] {
+export function loadClientRegistrations(
+  env: Env,
+  publicOrigin: string,
+  withDemoClients = true,
+): OAuthClientRegistration[] {
   const secret = env.EDUDESK_DEMO_PORTAL_SECRET?.trim();
   if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
     throw new Error(
@@ -145,9 +149,12 @@ export function loadClientRegistrations(env: Env, publicOrigin: string): OAuthCl
     );
   }
   const clients = new Map(
-    demoClients(
-      publicOrigin,
-      secret === undefined || secret === '' ? DEFAULT_DEMO_PORTAL_SECRET : secret,
+    (withDemoClients
+      ? demoClients(
+          publicOrigin,
+          secret === undefined || secret === '' ? DEFAULT_DEMO_PORTAL_SECRET : secret,
+        )
+      : []
     ).map((client) => [client.clientId, client]),
   );
   const file = env.EDUDESK_OAUTH_CLIENTS_FILE?.trim();
