@@ -32,8 +32,8 @@ afterEach(async () => {
   await t.close();
 });
 
-function envelope(response: LightMyRequestResponse): ApiEnvelope<unknown> {
-  return response.json<ApiEnvelope<unknown>>();
+function envelope(response: LightMyRequestResponse): ApiEnvelope {
+  return response.json<ApiEnvelope>();
 }
 
 /** Signs in with the right password from the school and returns the browser's device cookie. */

@@ -103,7 +103,8 @@ describe('database', () => {
 
     const hashes = db.prepare('SELECT password_hash FROM users').pluck().all() as string[];
     expect(new Set(hashes).size).toBe(hashes.length);
-    expect(hashes[0]).toMatch(/^scrypt\$16384\$/);
+    // The product's cost: OWASP's minimum for scrypt (server/auth/password.ts).
+    expect(hashes[0]).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('Edu@2026', hashes[0] ?? '')).toBe(true);
     db.close();
   });

@@ -78,8 +78,7 @@ describe('connection limits', () => {
     const extra = await connect(port);
     expect(await untilClosed(extra)).toBe('');
     // The first three still work.
-    const first = kept[0];
-    if (!first) throw new Error('no socket');
+    const [first] = kept;
     const answered = new Promise<string>((resolve) => {
       first.once('data', (chunk: Buffer) => {
         resolve(chunk.toString('utf8'));

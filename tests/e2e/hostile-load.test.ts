@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { deflateSync } from 'node:zlib';
@@ -354,4 +355,111 @@ describe('a speech flood does not stall the server', () => {
       expect(worst, figures).toBeLessThan(MAX_WORST_MS);
     },
   );
+});
+
+/**
+ * Bodies that once stalled everybody (server/http/connection-limits.ts, body-schemas.test.ts):
+ * five callers with no session posting 3.4 MB `{"faceImage":"AAAA","a":[0,0,…]}` to the face
+ * login in a loop (the finite-number check walked every value: 2.1–4.7 s stalls), and 200
+ * connections whose bodies arrive a byte a second (each held its connection forever). A
+ * teacher's `me` calls meanwhile: the median held to the file's ratio against the idle median,
+ * the worst to 1 s (the defects were seconds; see the speech flood above for the bound).
+ */
+describe('large and slow bodies do not stall the server', () => {
+  const MAX_WORST_MS = 1000;
+
+  async function latencies(page: Page): Promise<number[]> {
+    const times = await page.evaluate(
+      async ({ url, samples }) => {
+        const out: number[] = [];
+        for (let i = 0; i < samples * 3; i += 1) {
+          const started = performance.now();
+          const response = await fetch(url, { cache: 'no-store' });
+          await response.json();
+          out.push(performance.now() - started);
+        }
+        return out;
+      },
+      { url: API.me, samples: SAMPLES },
+    );
+    return times.sort((a, b) => a - b);
+  }
+
+  const median = (times: number[]) => times[Math.floor(times.length / 2)] ?? Number.NaN;
+
+  async function teacherPage(): Promise<Page> {
+    const { page } = await suite.open('/login');
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.waitForURL(/index\.html/);
+    await latencies(page); // warm-up
+    return page;
+  }
+
+  it('keeps answering a teacher while large arrays arrive', { timeout: 120_000 }, async () => {
+    const page = await teacherPage();
+    const idle = await latencies(page);
+    const body = `{"faceImage":"AAAA","a":[${new Array(1_700_000).fill('0').join(',')}]}`;
+    expect(body.length).toBeGreaterThan(3_400_000);
+    const attack = { running: true };
+    const statuses: number[] = [];
+    const lanes = Array.from({ length: 5 }, async () => {
+      while (attack.running) {
+        const response = await fetch(`${suite.server.url}${API.faceLogin}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+    });
+    const under = await latencies(page);
+    attack.running = false;
+    await Promise.all(lanes);
+    const figures = `idle median ${median(idle).toFixed(1)} ms; under attack median ${median(under).toFixed(1)} ms, worst ${(under.at(-1) ?? 0).toFixed(1)} ms; ${String(statuses.length)} bodies`;
+    // Refused (unknown key or too large), never answered by a handler or a 5xx.
+    expect(statuses.length, figures).toBeGreaterThan(0);
+    expect(
+      statuses.every((status) => status === 400 || status === 413),
+      figures,
+    ).toBe(true);
+    expect(median(under) / Math.max(median(idle), 1), figures).toBeLessThan(MAX_RATIO);
+    expect(under.at(-1), figures).toBeLessThan(MAX_WORST_MS);
+  });
+
+  it('keeps answering a teacher while 200 bodies trickle in', { timeout: 120_000 }, async () => {
+    const page = await teacherPage();
+    const idle = await latencies(page);
+    const sockets = Array.from({ length: 200 }, () => {
+      const socket = connect(suite.server.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(
+        'POST /api/uaa/oauth/login HTTP/1.1\r\nHost: localhost\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
+      return socket;
+    });
+    const trickle = setInterval(() => {
+      for (const socket of sockets) if (!socket.destroyed) socket.write(' ');
+    }, 1000);
+    try {
+      const under = await latencies(page);
+      const figures = `idle median ${median(idle).toFixed(1)} ms; under attack median ${median(under).toFixed(1)} ms, worst ${(under.at(-1) ?? 0).toFixed(1)} ms`;
+      expect(median(under) / Math.max(median(idle), 1), figures).toBeLessThan(MAX_RATIO);
+      expect(under.at(-1), figures).toBeLessThan(MAX_WORST_MS);
+      // And the server lets go of them: each is answered 408 and closed (10 s plus its size).
+      await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise((resolve) => {
+              if (socket.destroyed) resolve(undefined);
+              else socket.once('close', resolve);
+            }),
+        ),
+      );
+    } finally {
+      clearInterval(trickle);
+      for (const socket of sockets) socket.destroy();
+    }
+  });
 });

@@ -5,7 +5,7 @@ const SOLVE_TIMEOUT_MS = 60_000;
 
 function isChallenge(value: unknown): value is Challenge {
   if (typeof value !== 'object' || value === null) return false;
-  const { parameters, signature } = value as Partial<Challenge>;
+  const { parameters, signature } = value as Record<string, unknown>;
   return typeof parameters === 'object' && parameters !== null && typeof signature === 'string';
 }
 
