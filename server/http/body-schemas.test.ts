@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { formFieldsOver, jsonValuesOver, MAX_BODY_VALUES } from './body-parsers';
 
 /**
  * Every request body is validated by a closed schema (server/app.ts): unknown keys are refused
@@ -68,5 +69,47 @@ describe('request body schemas', () => {
       field: 'a',
       message: '不接受参数 a|||a is not a field of this call',
     });
+  });
+});
+
+describe('bodies of many values', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are refused before they are parsed, JSON and forms alike', async () => {
+    const array = `{"faceImage":"AAAA","a":[${new Array(MAX_BODY_VALUES).fill('0').join(',')}]}`;
+    const form = Array.from({ length: MAX_BODY_VALUES + 1 }, (_, i) => `k${String(i)}=1`).join('&');
+    for (const [type, payload] of [
+      ['application/json', array],
+      ['application/x-www-form-urlencoded', form],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/uaa/oauth/login/face',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        code: 'too_many_values',
+        message: '请求内容包含的数据项过多|||The request body holds too many values',
+      });
+    }
+  });
+
+  it('are counted outside strings only', () => {
+    const manyInAString = JSON.stringify({ faceImage: `${'A,'.repeat(50_000)}\\"[{:` });
+    expect(jsonValuesOver(manyInAString, 10)).toBe(false);
+    // Seven: { : , : [ , , (the backslashes before the quote escape each other).
+    expect(jsonValuesOver('{"a":"x\\\\","b":[1,2,3]}', 6)).toBe(true);
+    expect(jsonValuesOver('{"a":"x\\\\","b":[1,2,3]}', 7)).toBe(false);
+    expect(formFieldsOver('a=1&b=2&c=3', 3)).toBe(false);
+    expect(formFieldsOver('a=1&b=2&c=3&d=4', 3)).toBe(true);
   });
 });

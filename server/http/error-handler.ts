@@ -18,6 +18,7 @@ const CLIENT_ERRORS: Partial<Record<string, ClientErrorAnswer>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: INVALID_JSON,
   FST_ERR_CTP_EMPTY_JSON_BODY: INVALID_JSON,
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: MESSAGES.payloadTooLarge },
+  EDUDESK_TOO_MANY_VALUES: { code: 'too_many_values', message: MESSAGES.tooManyValues },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'unsupported_media_type',
     message: MESSAGES.unsupportedMediaType,

@@ -5,6 +5,7 @@ export const MESSAGES = {
   invalidRequest: bilingual('请求参数错误', 'Invalid request parameters'),
   invalidJson: bilingual('请求内容不是有效的 JSON', 'The request body is not valid JSON'),
   payloadTooLarge: bilingual('请求内容过大', 'The request body is too large'),
+  tooManyValues: bilingual('请求内容包含的数据项过多', 'The request body holds too many values'),
   unsupportedMediaType: bilingual('不支持的请求内容类型', 'Unsupported request content type'),
   badRequest: bilingual('请求无效', 'Bad request'),
   notFound: bilingual('请求的接口不存在', 'The requested API does not exist'),
