@@ -2,8 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerOptions } from './config';
-import { openDatabase } from './db/database';
-import { seedDemoData } from './db/seed';
+import { openSeededDatabase } from './db/seed';
 import { applicationRoutes } from './apps/routes';
 import { baseRoutes } from './base/routes';
 import { noticeRoutes } from './notices/notice-routes';
@@ -48,16 +47,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * closing the app closes the database.
  */
 export async function buildApp(options: ServerOptions): Promise<FastifyInstance> {
-  const now = options.now ?? Date.now;
-  const db = openDatabase(options.dataDir, now);
+  const db = await openSeededDatabase(options);
   try {
-    await seedDemoData(db, {
-      mode: options.mode,
-      demoPassword: options.demoPassword,
-      scryptCost: options.scryptCost,
-      now,
-    });
-    return await createApp(db, { ...options, now });
+    return await createApp(db, { ...options, now: options.now ?? Date.now });
   } catch (error) {
     if (db.open) db.close();
     throw error;

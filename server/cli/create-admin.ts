@@ -5,8 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth-codes';
 import { hashPassword } from '../auth/password';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
-import { openDatabase } from '../db/database';
-import { seedDemoData } from '../db/seed';
+import { openSeededDatabase } from '../db/seed';
 import { SYSTEM_ROLE } from '../db/seed-data';
 
 /**
@@ -304,14 +303,8 @@ export async function runCreateAdmin(
     if (problem !== undefined) throw new AdminCommandError(problem);
 
     const now = options.now ?? Date.now;
-    const db = openDatabase(options.dataDir, now);
+    const db = await openSeededDatabase(options);
     try {
-      await seedDemoData(db, {
-        mode: options.mode,
-        demoPassword: options.demoPassword,
-        scryptCost: options.scryptCost,
-        now,
-      });
       const created = await createAdministrator(
         db,
         { ...request, password },

@@ -10,7 +10,8 @@ import {
   SEED_USERS,
   SEED_YEAR,
 } from './seed-data';
-import type { ServerMode } from '../config';
+import type { ServerMode, ServerOptions } from '../config';
+import { openDatabase } from './database';
 import { seedDesktopCatalogue, seedDesktopDemo } from './seed-desktop';
 import { seedSocialDemo } from './seed-social';
 import { seedNotices } from '../notices/seed-notices';
@@ -135,4 +136,27 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     seedNotices(db, now);
     return true;
   })();
+}
+
+/**
+ * The server's database, migrated and, when it is new, seeded for the server's mode: what the
+ * server (server/app.ts) and the first-administrator command (server/cli/create-admin.ts) open.
+ */
+export async function openSeededDatabase(
+  options: Pick<ServerOptions, 'dataDir' | 'mode' | 'demoPassword' | 'scryptCost' | 'now'>,
+): Promise<Database> {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.dataDir, now);
+  try {
+    await seedDemoData(db, {
+      mode: options.mode,
+      demoPassword: options.demoPassword,
+      scryptCost: options.scryptCost,
+      now,
+    });
+    return db;
+  } catch (error) {
+    if (db.open) db.close();
+    throw error;
+  }
 }

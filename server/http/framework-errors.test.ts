@@ -1,29 +1,6 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_REQUEST, rawRequest } from '../testing/raw-http';
 import { createTestApp, type TestApp } from '../testing/test-app';
-
-const BAD_REQUEST = {
-  status: 400,
-  code: 'bad_request',
-  message: '请求无效|||Bad request',
-  data: null,
-  fieldErrors: [],
-};
-
-/** Sends raw bytes to a listening server and returns everything it answers before closing. */
-function rawRequest(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    // The server closes the connection after answering; a reset after the answer is fine.
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    socket.write(bytes, 'latin1');
-  });
-}
 
 function bodyOf(answer: string): unknown {
   return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));

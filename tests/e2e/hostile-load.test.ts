@@ -62,12 +62,12 @@ function hostileTable(): string {
   return `<table>${'<tr><td colspan=500>x</td></tr>'.repeat(2000)}</table>`;
 }
 
-/** Times SAMPLES sequential `me` calls from the page, in ms; returns their median. */
-async function victimMedian(page: Page): Promise<number> {
+/** `samples` sequential `me` calls from the page, in ms, sorted. */
+async function victimLatencies(page: Page, samples = SAMPLES): Promise<number[]> {
   const times = await page.evaluate(
-    async ({ url, samples }) => {
+    async ({ url, count }) => {
       const out: number[] = [];
-      for (let i = 0; i < samples; i += 1) {
+      for (let i = 0; i < count; i += 1) {
         const started = performance.now();
         const response = await fetch(url, { cache: 'no-store' });
         await response.json();
@@ -75,10 +75,16 @@ async function victimMedian(page: Page): Promise<number> {
       }
       return out;
     },
-    { url: API.me, samples: SAMPLES },
+    { url: API.me, count: samples },
   );
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  return times.sort((a, b) => a - b);
+}
+
+const median = (times: readonly number[]) => times[Math.floor(times.length / 2)] ?? Number.NaN;
+
+/** The median of SAMPLES sequential `me` calls from the page, in ms. */
+async function victimMedian(page: Page): Promise<number> {
+  return median(await victimLatencies(page));
 }
 
 describe('a hostile caller does not stall the server', () => {
@@ -175,24 +181,6 @@ describe('a speech flood does not stall the server', () => {
     const counts: Record<string, number> = {};
     for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
     return counts;
-  }
-
-  /** SAMPLES sequential `me` calls from the page, in ms, sorted. */
-  async function victimLatencies(page: Page): Promise<number[]> {
-    const times = await page.evaluate(
-      async ({ url, samples }) => {
-        const out: number[] = [];
-        for (let i = 0; i < samples; i += 1) {
-          const started = performance.now();
-          const response = await fetch(url, { cache: 'no-store' });
-          await response.json();
-          out.push(performance.now() - started);
-        }
-        return out;
-      },
-      { url: API.me, samples: SAMPLES },
-    );
-    return times.sort((a, b) => a - b);
   }
 
   /** The pocketsphinx decoders this test process's server runs now (each under its `sh`). */
@@ -336,7 +324,6 @@ describe('a speech flood does not stall the server', () => {
       });
       const outcomes = await flood;
 
-      const median = (times: number[]) => times[Math.floor(times.length / 2)] ?? Number.NaN;
       const worst = underFlood.at(-1) ?? Number.NaN;
       const figures = `idle median ${median(idle).toFixed(1)} ms, worst ${(idle.at(-1) ?? 0).toFixed(1)} ms; under the flood median ${median(underFlood).toFixed(1)} ms, worst ${worst.toFixed(1)} ms; decoders at once ${String(sampling.most)}; outcomes ${JSON.stringify(count(outcomes))}`;
       // Recognitions ran (a queued one waits its turn and completes), the rest were refused the
@@ -368,24 +355,8 @@ describe('a speech flood does not stall the server', () => {
 describe('large and slow bodies do not stall the server', () => {
   const MAX_WORST_MS = 1000;
 
-  async function latencies(page: Page): Promise<number[]> {
-    const times = await page.evaluate(
-      async ({ url, samples }) => {
-        const out: number[] = [];
-        for (let i = 0; i < samples * 3; i += 1) {
-          const started = performance.now();
-          const response = await fetch(url, { cache: 'no-store' });
-          await response.json();
-          out.push(performance.now() - started);
-        }
-        return out;
-      },
-      { url: API.me, samples: SAMPLES },
-    );
-    return times.sort((a, b) => a - b);
-  }
-
-  const median = (times: number[]) => times[Math.floor(times.length / 2)] ?? Number.NaN;
+  /** More calls than the other cases: the worst of them is held to a bound. */
+  const latencies = (page: Page) => victimLatencies(page, SAMPLES * 3);
 
   async function teacherPage(): Promise<Page> {
     const { page } = await suite.open('/login');

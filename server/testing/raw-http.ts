@@ -1,0 +1,28 @@
+import net from 'node:net';
+
+/** The envelope of a request the server cannot read (server/http/framework-errors.ts). */
+export const BAD_REQUEST = {
+  status: 400,
+  code: 'bad_request',
+  message: '请求无效|||Bad request',
+  data: null,
+  fieldErrors: [],
+};
+
+/**
+ * Sends raw bytes to a listening server and returns everything it answers before closing: for
+ * requests Node's own client and `app.inject` will not send (two Host headers, broken lines).
+ */
+export function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server may close the connection after answering; a reset after the answer is fine.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    socket.write(bytes, 'latin1');
+  });
+}
