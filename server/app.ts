@@ -14,6 +14,7 @@ import { errorHandler } from './http/error-handler';
 import { refuseNonFiniteNumbers } from './http/finite-numbers';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { healthRoutes } from './http/health-routes';
 import { loggerOptions } from './http/log-redaction';
 import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
@@ -96,6 +97,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   app.addHook('preHandler', refuseNonFiniteNumbers);
 
   await registerBodyParsers(app);
+  await app.register(healthRoutes, { services });
   await app.register(loginRoutes, { services });
   await app.register(sessionRoutes, { services });
   await app.register(configRoutes, { services });

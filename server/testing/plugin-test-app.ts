@@ -5,8 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
-import { openDatabase } from '../db/database';
-import { seedDemoData } from '../db/seed';
+import { openSeededDatabase } from '../db/seed';
 import { registerBodyParsers } from '../http/body-parsers';
 import { errorHandler } from '../http/error-handler';
 import { createServices, type Services } from '../services';
@@ -37,8 +36,7 @@ export async function createPluginTestApp(
     scryptCost: 1024,
     now: clock.now,
   };
-  const db = openDatabase(dataDir, clock.now);
-  await seedDemoData(db, { ...options, now: clock.now });
+  const db = await openSeededDatabase(options);
   const services = createServices(db, options);
   const app = Fastify({
     logger: false,
