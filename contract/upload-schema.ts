@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PARAM_LANGUAGE } from './http-headers';
 import { UPLOAD_FIELDS as F } from './upload';
 
 /**
@@ -26,7 +27,8 @@ export const SecondUploadCheckBodySchema = Type.Object(
     [F.serverId]: Type.Optional(ServerId),
     [F.uid]: Type.Optional(Uid),
   },
-  { additionalProperties: false },
+  // The caller's extra data travels beside them (spec §7): short texts, a bounded number.
+  { additionalProperties: Type.String({ maxLength: 1024 }), maxProperties: 64 },
 );
 export type SecondUploadCheckBody = Static<typeof SecondUploadCheckBodySchema>;
 
@@ -100,14 +102,19 @@ export const Base64UploadBodySchema = Type.Object(
 );
 export type Base64UploadBody = Static<typeof Base64UploadBodySchema>;
 
-/** GET or POST download: the stored file's id; inline=1 shows media in the page. */
-export const DownloadParamsSchema = Type.Object(
-  {
-    [F.id]: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
-    [F.inline]: Type.Optional(Type.String({ maxLength: 8 })),
-  },
-  { additionalProperties: false },
-);
+/**
+ * GET or POST download (spec §7: "a form GET or POST with a Sy-Language parameter"): the stored
+ * file's id; inline=1 shows media in the page.
+ */
+const downloadFields = {
+  [F.id]: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' }),
+  [F.inline]: Type.Optional(Type.String({ maxLength: 8 })),
+  [PARAM_LANGUAGE]: Type.Optional(Type.String({ maxLength: 16 })),
+};
+/** The POST form's body: closed, like every body. */
+export const DownloadParamsSchema = Type.Object(downloadFields, { additionalProperties: false });
+/** The GET form's query: other keys (a cache-busting timestamp) pass, as on every query. */
+export const DownloadQuerySchema = Type.Object(downloadFields, { additionalProperties: true });
 export type DownloadParams = Static<typeof DownloadParamsSchema>;
 
 /** POST table2xls: the title and the table's HTML (spec §7 table export). */

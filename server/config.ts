@@ -42,6 +42,11 @@ export interface ServerOptions {
   mode: ServerMode;
   /** Everything the server writes lives here (the SQLite database). */
   dataDir: string;
+  /**
+   * Uploaded files, chunks and merged files (EDUDESK_FILES_DIR): a folder every node mounts when
+   * several share one database; `<dataDir>/storage` when unset (`filesDirOf`).
+   */
+  filesDir?: string;
   /** The production web build (`npm run build` output). May not exist yet. */
   webRoot: string;
   port: number;
@@ -316,6 +321,15 @@ function modeOptions(
   };
 }
 
+function filesDirOption(value: string | undefined): Pick<ServerOptions, 'filesDir'> {
+  return value === undefined ? {} : { filesDir: value };
+}
+
+/** The folder of uploaded files: EDUDESK_FILES_DIR, else `<dataDir>/storage`. */
+export function filesDirOf(options: Pick<ServerOptions, 'dataDir' | 'filesDir'>): string {
+  return options.filesDir ?? path.join(options.dataDir, 'storage');
+}
+
 /** Server options from environment variables (see the report / docs for the list). */
 export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()): ServerOptions {
   const defaults = DEFAULT_OPTIONS;
@@ -323,6 +337,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
   return {
     ...defaults,
     dataDir: path.resolve(cwd, text(env, 'EDUDESK_DATA_DIR') ?? '.edudesk-data'),
+    ...filesDirOption(fileOption(env, 'EDUDESK_FILES_DIR', cwd)),
     webRoot:
       webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(PRODUCT_ROOT, 'dist', 'web'),
     port: integer(env, 'PORT', defaults.port, 0, 65535),

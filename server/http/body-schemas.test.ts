@@ -17,7 +17,10 @@ function isSchema(value: unknown): value is JsonSchema {
 function openings(schema: unknown, at: string, into: string[]): string[] {
   if (!isSchema(schema)) return into;
   if (schema.type === 'object' || isSchema(schema.properties)) {
-    if (schema.additionalProperties !== false) into.push(`${at}: unknown keys allowed`);
+    // Closed, or (a call that carries the caller's own extra data) bounded in count and kind.
+    const extra = schema.additionalProperties;
+    const bounded = isSchema(extra) && typeof schema.maxProperties === 'number';
+    if (extra !== false && !bounded) into.push(`${at}: unknown keys allowed`);
     if (isSchema(schema.properties)) {
       for (const [key, child] of Object.entries(schema.properties)) {
         openings(child, `${at}.${key}`, into);

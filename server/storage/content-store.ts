@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isMd5 } from '../../contract/upload';
 
 /**
- * Where the storage service keeps bytes, all under `<dataDir>/storage/`:
+ * Where the storage service keeps bytes, all under its files folder (`filesDirOf`):
  * - `files/<first two hex>/<md5>`: stored content, once per distinct content (instant upload);
  * - `chunks/<md5>/<eachSize>/data`: the partial file of an unfinished chunked upload;
  * - `tmp/`: files being written; a file is moved into place only once complete and verified.
@@ -19,8 +19,8 @@ export class ContentStore {
   /** Temporary files being written by a request right now: the clean-up leaves them alone. */
   private readonly activeTemps = new Set<string>();
 
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'storage');
+  constructor(root: string) {
+    this.root = root;
     this.filesDir = path.join(this.root, 'files');
     this.chunksDir = path.join(this.root, 'chunks');
     this.tmpDir = path.join(this.root, 'tmp');

@@ -4,7 +4,11 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import type { FastifyInstance } from 'fastify';
 import { STORAGE_API } from '../../contract/api-paths';
 import { UPLOAD_CODES, UPLOAD_FIELDS as F } from '../../contract/upload';
-import { DownloadParamsSchema, type DownloadParams } from '../../contract/upload-schema';
+import {
+  DownloadParamsSchema,
+  DownloadQuerySchema,
+  type DownloadParams,
+} from '../../contract/upload-schema';
 import { authOf } from '../auth/authenticate';
 import { parseRange } from './byte-range';
 import { contentDisposition } from './content-disposition';
@@ -89,7 +93,7 @@ export function registerDownloadRoutes(
 
   app.get<{ Querystring: DownloadParams }>(
     STORAGE_API.download,
-    { schema: { querystring: DownloadParamsSchema }, onRequest: auth },
+    { schema: { querystring: DownloadQuerySchema }, onRequest: auth },
     (request, reply) => send(request, reply, request.query),
   );
   app.post<{ Body: DownloadParams }>(

@@ -12,6 +12,7 @@ import {
   type ChunkAcceptedData,
   type UploadedFileInfo,
 } from '../../contract/upload';
+import { filesDirOf } from '../config';
 import type { Services } from '../services';
 import { ChunkStore, type ChunkedFile, type CutFile } from './chunk-store';
 import { ContentStore } from './content-store';
@@ -90,7 +91,7 @@ export class UploadService {
     readonly limits: UploadLimits,
   ) {
     this.now = services.now;
-    this.content = new ContentStore(services.options.dataDir);
+    this.content = new ContentStore(filesDirOf(services.options));
     this.records = new FileRecordRepository(services.db);
     this.chunks = new ChunkStore(
       this.content,
