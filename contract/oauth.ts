@@ -1,6 +1,6 @@
 /**
- * The platform as an OAuth 2.0 authorisation server for partner applications (issue 15, see
- * docs/oauth.md): its endpoints and what the authorisation page reads. RFC 6749 (code grant),
+ * The platform as an OAuth 2.0 authorisation server for partner applications (docs/oauth.md):
+ * its endpoints and what the authorisation page reads. RFC 6749 (code grant),
  * RFC 7636 (PKCE, S256 only), RFC 8414 (metadata), RFC 9207 (iss).
  */
 export const OAUTH_PATHS = {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 
 /**
- * Third-party sign-in (spec §3 social provider, §4 steps 6 and 8, §7 social calls; issue 15).
+ * Third-party sign-in (spec §3 social provider, §4 steps 6 and 8, §7 social calls).
  * Providers are configured per unit; kind says which protocol they speak.
  */
 export type SocialProviderKind = 'weixin' | 'weixin_mp' | 'wecom';

@@ -11,7 +11,7 @@ const MIB = 1024 * 1024;
 export const UPLOAD_CHUNK_SIZE = 2 * MIB;
 /**
  * One step of a chunk profile: a file of at least `fromSize` bytes is cut in chunks of
- * `chunkSize` bytes (issue 19, docs/upload.md "The large-file chunk profile").
+ * `chunkSize` bytes (docs/upload.md, "The large-file chunk profile").
  */
 export interface ChunkProfileStep {
   fromSize: number;
@@ -19,7 +19,7 @@ export interface ChunkProfileStep {
 }
 
 /**
- * The large-file profile (issue 19): larger chunks for large files, so a large upload takes
+ * The large-file profile: larger chunks for large files, so a large upload takes
  * fewer requests (each chunk is a check and a multipart request). Files under 64 MiB keep the
  * configured chunk size (2 MB by default). The sizes were chosen by measurement (npm run bench,
  * docs/upload.md); every one is within the reference server's request limit (100 MiB).
@@ -39,7 +39,7 @@ export type ChunkProfile = 'default' | 'large-file' | readonly ChunkProfileStep[
 
 /** Spec §9: the MD5 read block, 2 MB. */
 export const MD5_BLOCK_SIZE = 2 * MIB;
-/** Chunk requests in flight at once, per queue (issue 5: default 3). */
+/** Chunk requests in flight at once, per queue. */
 export const DEFAULT_CHUNK_CONCURRENCY = 3;
 /** Spec §7: the serverid sent with an upload when the caller gives none. */
 export const DEFAULT_SERVER_ID = 'base';

@@ -109,7 +109,7 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
   await app.register(clientLoginRoutes, { services });
   await app.register(faceRoutes, { services });
   await app.register(applicationRoutes, { services });
-  // Issue 16: the notice application built on PH.
+  // The notice application built on PH.
   await app.register(noticeRoutes, { services });
   await app.register(ssoRoutes, { services });
   await app.register(helpCentreRoutes, { services });

@@ -11,7 +11,7 @@ import { LANDING_PAGE_MODULES, LOGIN_PAGE_MODULE } from './landing-pages.ts';
  *
  * antd 6 generates each component's CSS at run time the first time the component renders: on an
  * old school PC that is tens of milliseconds per component, in the middle of the page's first
- * render (issue 17: total blocking time). With `theme.zeroRuntime` antd skips that and expects
+ * render. With `theme.zeroRuntime` antd skips that and expects
  * the CSS to be there; this plugin extracts it at build time with antd's own extractor
  * (@ant-design/static-style-extract, the tool behind `antd/dist/antd.css`) for only the
  * components the renderer imports, plus those they draw inside themselves.
@@ -115,7 +115,7 @@ export const LOGIN_COMPONENTS: readonly string[] = [
  * What the desktops draw beyond the login set (their chunks and the dialogs and panels they
  * load lazily), but for the few lazy modules that import the app set themselves (a Table's
  * pickers): their styles come with the desktop pages, so the desktop's first style pass reads
- * about a quarter of the app set (issue 17: slow school PCs). The build checks the desktops'
+ * about a quarter of the app set. The build checks the desktops'
  * modules against LOGIN_COMPONENTS and this list.
  */
 export const DESKTOP_COMPONENTS: readonly string[] = [

@@ -144,7 +144,7 @@ function linkTag(file: string): string {
  * Writes into the built HTML, as a JSON block (data, never run), the files of the pages a user
  * lands on after signing in. The login page prefetches them while the user types, so the desktop
  * after sign-in finds its code in the cache: its first calls do not queue behind forty module
- * downloads on the browser's six connections (issue 17: sign-in → icons). And writes each landing
+ * downloads on the browser's six connections. And writes each landing
  * page's own HTML (LANDING_PAGE_HTML, sent by the server at the page's paths) with those files
  * linked: a desktop opened directly, or reloaded, fetches them while its HTML is parsed.
  */
@@ -195,7 +195,7 @@ export function pageFilesPlugin({ rendererDir }: { rendererDir: string }): Plugi
       order: 'post',
       handler(_options, bundle) {
         // The scripts the pages run as they start are compiled while they download: on a desktop
-        // shown after sign-in, 45-55 ms of lazy compilation left the main thread (issue 17).
+        // shown after sign-in, 45-55 ms of lazy compilation left the main thread.
         // Before the precompression (closeBundle) and after the names' hashes: a fixed prefix.
         for (const file of startScripts(bundle, startingPages)) {
           const script = bundle[file];

@@ -374,7 +374,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    name: 'storage: partial uploads belong to a unit (issue 14)',
+    name: 'storage: partial uploads belong to a unit',
     sql: `
       -- A partial upload is now one unit's: its chunks are written to
       -- <dataDir>/storage/chunks/<unit_id>/<md5>/<each_size>/data, and a chunk check or a merge
@@ -405,7 +405,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    name: 'oauth: registered partner clients, authorisation codes and partner tokens (issue 15)',
+    name: 'oauth: registered partner clients, authorisation codes and partner tokens',
     sql: `
       -- Partner applications the platform signs users in for (docs/oauth.md). The operator's
       -- registrations are written here at each start; the secret is kept only as a SHA-256 hash.
@@ -451,7 +451,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
-    name: 'uaa: one-time login tickets, social providers, linked identities (issue 15)',
+    name: 'uaa: one-time login tickets, social providers, linked identities',
     sql: `
       -- One-time tickets that hand a signed-in user's session to another page or application
       -- (spec §4 step 4). Stored hashed; a ticket joins the session family it was issued from.
@@ -516,7 +516,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
-    name: 'notices: the notice application built on PH (issue 16)',
+    name: 'notices: the notice application built on PH',
     sql: `
       -- The notices (通知公告) of each unit; the list is paged newest first and searched by title.
       CREATE TABLE notices (
@@ -536,7 +536,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
-    name: 'speech: synonyms of the applications for voice commands (issue 18)',
+    name: 'speech: synonyms of the applications for voice commands',
     sql: `
       -- Extra words a voice command may use for an application of a unit (find_by_vocabulary),
       -- besides its Chinese, English and short names. phrase is stored lower-case.

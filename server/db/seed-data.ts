@@ -2,7 +2,7 @@ import type { DecorationSet } from '../../contract/auth';
 import { filingBadgePath } from '../storage/paths';
 
 /**
- * The demo tenants of the reference server (issue 2): a primary school and a district education
+ * The demo tenants of the reference server: a primary school and a district education
  * bureau, with one account per user type. Ids are fixed so links and tests stay stable.
  */
 
@@ -241,7 +241,7 @@ export const SEED_USERS: readonly SeedUser[] = [
   },
   {
     // teacher02's parent identity (the same person): linked by server/db/seed-desktop.ts, so
-    // the role switcher can move between them (issue 3).
+    // the role switcher can move between them.
     id: 10007,
     unitId: SCHOOL_UNIT_ID,
     loginName: 'parent03',

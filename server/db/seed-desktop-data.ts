@@ -9,7 +9,7 @@ import {
 import { BUREAU_UNIT_ID, SCHOOL_UNIT_ID } from './seed-data';
 
 /**
- * The desktop demo (issue 3): each unit's applications, modules and licences, the permission
+ * The desktop demo: each unit's applications, modules and licences, the permission
  * trees, the linked parent identity of teacher02, unread counts, messages and to-do items.
  */
 

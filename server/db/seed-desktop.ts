@@ -215,7 +215,7 @@ function insertTree(
 }
 
 /**
- * The desktop's platform catalogue (issue 3), written inside the seed's transaction on a fresh
+ * The desktop's platform catalogue, written inside the seed's transaction on a fresh
  * database in both modes: the units' applications, modules, licences and flags, and the
  * permission (menu) trees. Nobody holds a grant yet.
  */
@@ -289,7 +289,7 @@ export function seedDesktopCatalogue(db: Database): void {
 }
 
 /**
- * The desktop demo data (issue 3), written after the catalogue in demo mode only: the linked
+ * The desktop demo data, written after the catalogue in demo mode only: the linked
  * parent identity of teacher02, the demo accounts' grants, unread counts and settings, 120 unread
  * messages for teacher01 and to-do items for every user. `now` dates the messages.
  */

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
 /**
- * The demo's synonyms for voice commands (issue 18, table app_vocabulary): words a user may say
+ * The demo's synonyms for voice commands: words a user may say
  * for an application besides its names. Only applications that exist in a unit get them.
  */
 export const SEED_VOCABULARY: Readonly<Record<string, readonly string[]>> = {

@@ -132,7 +132,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
     seedDesktopDemo(db, now);
     seedSocialDemo(db, now);
-    // Issue 16: the notice application's notices.
+    // The notice application's notices.
     seedNotices(db, now);
     return true;
   })();

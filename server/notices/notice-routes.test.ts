@@ -20,7 +20,7 @@ const NEW_NOTICE = {
   email: 'a@school.cn',
 };
 
-describe('notice application API (issue 16)', () => {
+describe('notice application API', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {

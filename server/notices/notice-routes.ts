@@ -37,7 +37,7 @@ function codesOf(nodes: readonly MenuResourceNode[], into = new Set<string>()): 
 }
 
 /**
- * The notice application's calls (issue 16). The unit is always the caller's (bound to the host
+ * The notice application's calls. The unit is always the caller's (bound to the host
  * at sign-in), never one on the wire; publishing, editing and deleting need the permission
  * codes tzgg_publish and tzgg_delete of the caller's menu tree, checked here too, not only by
  * the page hiding its buttons.

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { NOTICE_CATEGORIES } from '../../contract/notices';
 import { BUREAU_UNIT_ID, SCHOOL_UNIT_ID } from '../db/seed-data';
 
-/** Notices seeded for the demo school: enough for many pages at every page size (issue 16). */
+/** Notices seeded for the demo school: enough for many pages at every page size. */
 export const SEED_NOTICE_COUNT = 2040;
 
 const SUBJECTS = [

@@ -35,7 +35,7 @@ function logo(background: string, letter: string): string {
 }
 
 /**
- * The two demo clients of issue 15: a public native-style application on a loopback redirect
+ * The two demo clients: a public native-style application on a loopback redirect
  * (any port, RFC 8252 §7.3) and the confidential demo portal served by this server.
  */
 export function demoClients(publicOrigin: string, portalSecret: string): OAuthClientRegistration[] {

@@ -1,5 +1,5 @@
 /**
- * Traditional → simplified Chinese characters, for matching spoken commands only (issue 18):
+ * Traditional → simplified Chinese characters, for matching spoken commands only:
  * a zh-HK recogniser writes "打開通知" or "進入網盤" where the application is named "通知公告" or
  * "网络硬盘". Both the command and the names are folded, so a pair only has to map a
  * traditional form onto the simplified one used in names; it is not a converter for display

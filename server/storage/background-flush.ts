@@ -12,7 +12,7 @@ export async function flushToDisk(file: string): Promise<void> {
 }
 
 /**
- * Flushes partial files to the disk in the background while their chunks arrive (issue 19), so
+ * Flushes partial files to the disk in the background while their chunks arrive, so
  * the merge's own flush, which the client waits for, has little left to write: a 1 GiB upload
  * otherwise left its whole gigabyte in the page cache until the merge. At most one flush per file
  * at a time; a request while one runs makes it run once more afterwards. Failures are ignored

@@ -15,7 +15,7 @@ if (!FIRST_STEP) throw new Error('the large-file profile has a step');
 /** The large-file profile's first chunk size (8 MiB). */
 const EACH = FIRST_STEP.chunkSize;
 
-/** Issue 19: the reference server takes the large-file profile's chunks as it takes 2 MB ones. */
+/** The reference server takes the large-file profile's chunks as it takes 2 MB ones. */
 describe('the large-file chunk profile on the server', () => {
   let t: TestApp;
   let cookie: string;

@@ -7,7 +7,7 @@ import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 import { bytes, filesUnder, formPost, md5Of } from './upload-test-helpers';
 
 /**
- * Issue 14, finding 2: a malformed multipart request is the client's mistake. Whatever its shape
+ * A malformed multipart request is the client's mistake. Whatever its shape
  * (no boundary, a body cut short, no parts, a part without a name, garbage), both multipart
  * calls answer 400 with the platform envelope, log nothing at error level, keep no file and
  * record no chunk.

@@ -74,7 +74,7 @@ export function payloadTooLarge(): StorageError {
 }
 
 /**
- * A chunk size (eachSize) over the server's request limit (issue 19): refused before any byte is
+ * A chunk size (eachSize) over the server's request limit: refused before any byte is
  * read, 413 like any request over the limit, saying the limit.
  */
 export function chunkTooLarge(limitBytes: number): StorageError {

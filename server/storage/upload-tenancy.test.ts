@@ -6,7 +6,7 @@ import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 import { bytes, formPost, md5Of, postChunk, postMultipart } from './upload-test-helpers';
 
 /**
- * Issue 14, finding 1: knowing a file's MD5 must not let another unit read it. Instant upload,
+ * Knowing a file's MD5 must not let another unit read it. Instant upload,
  * the chunk check and the merge only ever see the caller's own unit; the download's ETag is not
  * the content's MD5. teacher01 and teacher02 are of the school (unit 1001, the default host),
  * area01 of the bureau (unit 2001, on area.localhost).

@@ -4,7 +4,7 @@ import { API } from '../../contract/api-paths';
 import { cookieOf, createTestApp, signIn, type TestApp } from '../testing/test-app';
 
 /**
- * Session families (issue 14, findings 5 and 10): a sign-in and every session refreshed,
+ * Session families: a sign-in and every session refreshed,
  * relogged or switched from it are one family. Logging out of any of them ends all of them, and
  * so does presenting a refresh token that has already been used (a stolen copy).
  */

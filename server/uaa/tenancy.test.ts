@@ -13,7 +13,7 @@ import {
 } from '../testing/test-app';
 
 /**
- * The tenancy rule (issue 14, finding 7): a request's host selects its unit, and a sign-in or a
+ * The tenancy rule: a request's host selects its unit, and a sign-in or a
  * session of another unit is refused there, on every path.
  */
 

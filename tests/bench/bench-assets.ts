@@ -1,5 +1,5 @@
 /**
- * Builds what the upload bench serves and runs (issue 19), at bench time, into
+ * Builds what the upload bench serves and runs, at bench time, into
  * test-results/bench/ (never into dist/): the bench server (the reference server plus
  * tests/bench/bench-routes.ts) as one ES module run by plain Node, Uppy's page bundle, and the
  * bench pages.

@@ -1,5 +1,5 @@
 /**
- * Bench-only routes (issue 19), mounted by tests/bench/bench-server.ts beside the reference
+ * Bench-only routes, mounted by tests/bench/bench-server.ts beside the reference
  * server's own routes in one process, never by the product server:
  * - POST /bench/sink: the browser's single-request ceiling; streams the raw body to a file (no
  *   parsing, no hashing), answers its length, then deletes it;

@@ -6,7 +6,7 @@ type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGET = 0.95;
-/** Issue 17: total blocking time with a 4× CPU slowdown at most 200 ms. */
+/** Total blocking time with a 4× CPU slowdown at most 200 ms. */
 const SLOW_CPU = 4;
 const SLOW_TBT_TARGET_MS = 200;
 /** Runs per page and setting; the median is kept (the machine is shared). */
@@ -75,7 +75,7 @@ export interface LighthousePage {
  * Lighthouse (desktop preset: EduDesk is a desktop front end, 1350x940, no mobile throttling)
  * against Debian's Chromium on each page, each run BENCH_LIGHTHOUSE_RUNS times (median): each
  * category's score and, for a score under the target, the audits that cost it; then the same
- * preset with a 4× CPU slowdown (issue 17: slow machines) and its total blocking time.
+ * preset with a 4× CPU slowdown and its total blocking time.
  */
 export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row): Promise<boolean> {
   const chrome = await chromeLauncher.launch({

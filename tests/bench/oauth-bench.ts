@@ -9,7 +9,7 @@ const CLIENT_ID = 'edudesk-demo-app';
 const CALLBACK = 'http://127.0.0.1:48123/callback';
 
 /**
- * Issue 15's figures: the authorisation page's initial JavaScript (reported, kept small), and
+ * The figures: the authorisation page's initial JavaScript (reported, kept small), and
  * the authorisation round trip from the page shown to the partner holding tokens, counted as
  * sequential requests (the browser's after Allow, then the partner's token request).
  */

@@ -1,5 +1,5 @@
 /**
- * PH benchmarks (issue 16):
+ * PH benchmarks:
  * - the notice application's initial JavaScript (its bundle, PH and PH's chunks), gzip, with no
  *   chart code in it; the charts chunk on its own;
  * - the paged container: time from a 400-row answer to the rows on screen, as a ratio of antd's

@@ -1,5 +1,5 @@
 /**
- * bench-report/index.html (issue 19): every figure of every group of `npm run bench` with its
+ * bench-report/index.html: every figure of every group of `npm run bench` with its
  * target and PASS/MISS (by how much, and where the time goes), and for uploads a bar chart of
  * throughput per lane, the CPU seconds each lane cost, and the time line of one upload (MD5,
  * checks, chunks, merge), drawn with echarts (its dist/echarts.min.js copied beside the page:

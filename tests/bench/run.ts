@@ -48,7 +48,7 @@ import { runVoiceBenchmarks } from './voice-bench';
 import { runAbuseBenchmarks } from './abuse-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
-/** Where the readable report is written (issue 19; not committed). */
+/** Where the readable report is written. */
 const REPORT_DIR = path.resolve('bench-report');
 
 const report = new BenchReport();

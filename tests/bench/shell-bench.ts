@@ -111,7 +111,7 @@ async function signInOnce(
   return { ms, driverMs: visible - begin, roundTrips: chain[end] ?? 0, chain: path };
 }
 
-/** The app's sign-in → icons time over the floor's (issue 17: at most 1.5). */
+/** The app's sign-in → icons time over the floor's. */
 const RATIO_TARGET = 1.5;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The floor of "sign in → desktop icons" (issue 17): bare pages served by the same server, with
+ * The floor of "sign in → desktop icons": bare pages served by the same server, with
  * no framework, that make the app's three calls (login → me → my_app_icon) and draw the same
  * icons. Like the app, the login page hands over to a separate landing page (spec §2: the login
  * page sends the user to pc_desktop_all/index.html), so the floor includes that navigation.

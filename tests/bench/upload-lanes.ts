@@ -1,5 +1,5 @@
 /**
- * The upload lanes of issue 19: the same file sent by the app and by its peers to one bench
+ * The upload lanes: the same file sent by the app and by its peers to one bench
  * server (the reference server plus tests/bench/bench-routes.ts, in one process). Each lane
  * answers its wall time and, for the app, the part spent on the MD5 and the time line of its
  * requests.

@@ -81,7 +81,7 @@ async function phone(browser: Browser, base: string) {
 }
 
 /**
- * The voice recorder (issue 18): release of the button → navigation (median of 5 on a 1.5 s
+ * The voice recorder: release of the button → navigation (median of 5 on a 1.5 s
  * command; target under 1 s after the audio ends) with the recogniser's share of it, measured
  * on the same audio in this process; and the mobile desktop's initial JavaScript (≤ 300 KB,
  * the recorder not among it).

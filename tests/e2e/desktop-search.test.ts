@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
-/** Finding an application by typing, on the desktop and in the expanded menu (issue 17). */
+/** Finding an application by typing, on the desktop and in the expanded menu. */
 const suite = e2eSuite();
 
 async function desktopOf(username: string, lang = 'zh-CN'): Promise<Page> {

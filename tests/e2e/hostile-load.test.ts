@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
- * A hostile caller must not stall everybody else (issue 14): while a burst of hostile table
+ * A hostile caller must not stall everybody else: while a burst of hostile table
  * exports (2,000 rows of colspan=500 in 62 KB) and decompression-bomb face photos (a 4096x4096
  * PNG of about 50 KB) is in flight, a signed-in teacher's browser keeps getting its answers.
  * Measured as a ratio against the same requests on the idle server in the same run, never as an

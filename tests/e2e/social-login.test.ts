@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
- * Third-party sign-in end to end (issue 15 §2–§4): the login page's QR container, the stand-in
+ * Third-party sign-in end to end: the login page's QR container, the stand-in
  * WeChat and WeCom (mounted by the reference server), a "phone" in a second page, the binding
  * page, WeCom's in-app silent sign-in, tickets and access tokens in the address, a forged state.
  */

@@ -23,7 +23,7 @@ import {
 } from './harness';
 
 /**
- * Issue 5 end to end: real files generated here, uploaded from Chromium through the My files
+ * Uploads end to end: real files generated here, uploaded from Chromium through the My files
  * page to the reference server (SQLite, files on disk), which is stopped and restarted mid-upload
  * by one test. Counts are taken on the server, so "only the missing chunks were sent" is a fact,
  * not an estimate.
