@@ -229,6 +229,8 @@ describe('step 3: credentials in the query', () => {
     });
     expect(await runLoginCheck(fake, LOGIN_STEPS)).toEqual({ kind: 'just-logged-in' });
     expect(fake.logins).toEqual([['teacher01', 'Edu@2026']]);
+    // Like the access token of step 5, the pair leaves the address bar and history.
+    expect(fake.forgotten).toEqual(['username', 'password']);
   });
 
   it('reads them from the query inside the hash route too', async () => {

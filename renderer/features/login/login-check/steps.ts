@@ -50,13 +50,17 @@ function queryText(url: URL, name: string): string {
   return queryParam(url, name)?.trim() ?? '';
 }
 
-/** 3. A username and password in the query are posted as a login. */
+/**
+ * 3. A username and password in the query are posted as a login. Like the access token of step
+ * 5, they leave the address bar and history before the login is posted.
+ */
 export const queryCredentialsStep: LoginStep = {
   step: 3,
   name: 'query-credentials',
   async run(context) {
     const credentials = queryCredentials(context.url);
     if (credentials === null) return 'next';
+    context.forgetQuery(['username', 'password']);
     return afterLogin(await context.login(credentials.username, credentials.password));
   },
 };
