@@ -66,6 +66,7 @@ describe('teacher01 (admin) on the school desktop', () => {
     await dialog.getByText('特急').first().waitFor();
     await keepScreenshot(page, 'desktop-teacher01-messages');
     await dialog.getByRole('button', { name: /全部忽略/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '全部忽略' }).click();
     await dialog.getByText('暂无未读消息').waitFor();
     await page.getByRole('button', { name: '消息，0 条未读' }).waitFor();
   });

@@ -87,17 +87,36 @@ describe('MessagesDialog', () => {
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
-  it("'ignore all' marks everything read, refreshes the list and tells the caller", async () => {
+  it("'ignore all' asks first, and Cancel leaves every message unread", async () => {
+    serveMessages([msg('1'), msg('2')]);
+    renderDialog();
+    await screen.findByText('消息 1');
+    fireEvent.click(screen.getByRole('button', { name: '全部忽略' }));
+    const [question] = await screen.findAllByText('确定将 2 条未读消息全部标为已读吗？');
+    const confirm = question?.closest<HTMLElement>('.ant-modal-confirm');
+    if (!confirm) throw new Error('no confirmation dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: /取\s*消/ }));
+    expect(calls(`POST ${DESKTOP_API.messagesReadAll}`)).toHaveLength(0);
+    expect(screen.getByText('消息 1')).toBeTruthy();
+  });
+
+  it("'ignore all', once confirmed, marks everything read, refreshes the list and tells the caller", async () => {
     serveMessages([msg('1'), msg('2')]);
     const { onChanged } = renderDialog();
     await screen.findByText('消息 1');
-    fireEvent.click(screen.getByRole('button', { name: '全部忽略' }));
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: '全部忽略' });
+    fireEvent.click(button);
+    const [question] = await screen.findAllByText('确定将 2 条未读消息全部标为已读吗？');
+    const confirm = question?.closest<HTMLElement>('.ant-modal-confirm');
+    if (!confirm) throw new Error('no confirmation dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '全部忽略' }));
     expect(await screen.findByText('暂无未读消息')).toBeTruthy();
     expect(calls(`POST ${DESKTOP_API.messagesReadAll}`)).toHaveLength(1);
     expect(calls(`GET ${DESKTOP_API.messagesNotRead}`)).toHaveLength(2);
     expect(onChanged).toHaveBeenCalledTimes(1);
-    const button = await screen.findByRole<HTMLButtonElement>('button', { name: /全部忽略/ });
-    expect(button.disabled).toBe(true);
+    await waitFor(() => {
+      expect(button.disabled).toBe(true);
+    });
   });
 
   it('opens an http message in a new window after 250 ms, marks it read, then refreshes', async () => {
@@ -206,7 +225,7 @@ describe('MessagesDialog', () => {
     const item = await screen.findByRole('button', { name: /消息 1/ });
     expect(item.textContent).toContain('Urgent');
     expect(item.textContent).toContain('From Office');
-    expect(screen.getByRole('button', { name: 'ignore all' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ignore all' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Unread messages: 1');
   });
 });

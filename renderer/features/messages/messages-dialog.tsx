@@ -46,6 +46,7 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading', list: [] });
   const [ignoring, setIgnoring] = useState(false);
   const [clickDelay] = useState(createClickDelay);
+  const [modal, confirmHolder] = Modal.useModal();
 
   const reload = useCallback(async () => {
     setState(await loadMessages());
@@ -92,6 +93,20 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
     }
     await reload();
     setIgnoring(false);
+  }
+
+  /**
+   * 'ignore all' cannot be undone: it is asked first, in the user's language. antd's confirm
+   * takes the focus (Enter answers, Esc cancels) and gives it back to the button afterwards.
+   */
+  function confirmIgnoreAll(): void {
+    void modal.confirm({
+      title: t('messages.ignoreAllConfirm', { count: state.list.length }),
+      okText: t('messages.ignoreAllOk'),
+      cancelText: t('messages.ignoreAllCancel'),
+      focusable: { autoFocusButton: 'cancel', focusTriggerAfterClose: true },
+      onOk: ignoreAll,
+    });
   }
 
   function retry(): void {
@@ -162,17 +177,12 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
         <span role="status" aria-live="polite">
           {firstLoad ? '' : t('messages.unreadCount', { count: list.length })}
         </span>
-        <Button
-          onClick={() => {
-            void ignoreAll();
-          }}
-          loading={ignoring}
-          disabled={list.length === 0}
-        >
+        <Button onClick={confirmIgnoreAll} loading={ignoring} disabled={list.length === 0}>
           {t('messages.ignoreAll')}
         </Button>
       </div>
       {body}
+      {confirmHolder}
     </div>
   );
 }
