@@ -184,7 +184,8 @@ const DIALOGS: readonly {
   },
   {
     name: 'about',
-    open: (page) => page.getByRole('button', { name: /^(版本信息|version info)$/ }).click(),
+    open: (page) =>
+      page.getByRole('button', { name: /^(版本信息|版本資訊|Version info)$/ }).click(),
     dialog: /^(版本信息|版本資訊|Version info)$/,
   },
   {

@@ -1,4 +1,4 @@
-import { Descriptions, Empty, Modal, Spin, theme } from 'antd';
+import { Empty, Modal, Spin, theme } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageInfo, VersionFileEntry } from '../../../contract/desktop';
@@ -72,15 +72,41 @@ function AboutContent({ root, code, oam }: Omit<AboutDialogProps, 'open' | 'onCl
         </div>
       ) : (
         <>
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
-            items={[
-              { key: 'front', label: t('about.frontEndVersion'), children: frontEnd },
-              { key: 'back', label: t('about.backEndVersion'), children: backEnd },
-            ]}
-          />
+          {/* A plain list, not antd's Descriptions: the login page opens this dialog too, and
+              draws only the components of its own stylesheet (scripts/vite/antd-static-styles.ts). */}
+          <dl
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              margin: 0,
+              border: `1px solid ${token.colorBorderSecondary}`,
+              borderRadius: token.borderRadiusLG,
+              overflow: 'hidden',
+            }}
+          >
+            {[
+              { key: 'front', label: t('about.frontEndVersion'), value: frontEnd },
+              { key: 'back', label: t('about.backEndVersion'), value: backEnd },
+            ].map((row, index) => {
+              const line =
+                index === 0 ? {} : { borderTop: `1px solid ${token.colorBorderSecondary}` };
+              return (
+                <div key={row.key} style={{ display: 'contents' }}>
+                  <dt
+                    style={{
+                      ...line,
+                      padding: '8px 16px',
+                      background: token.colorFillAlter,
+                      color: token.colorTextSecondary,
+                    }}
+                  >
+                    {row.label}
+                  </dt>
+                  <dd style={{ ...line, margin: 0, padding: '8px 16px' }}>{row.value}</dd>
+                </div>
+              );
+            })}
+          </dl>
           <section aria-labelledby={releasesId}>
             <h2 id={releasesId} style={{ fontSize: token.fontSizeLG, margin: '0 0 8px' }}>
               {t('about.releases')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnitLoginConfig } from '../../../contract/auth';
-import { footerModel, parseDecorationSet } from './decoration-set';
+import { footerModel, parseDecorationSet, unitNameInLanguage } from './decoration-set';
 
 function config(decorationSet: string, overrides: Partial<UnitLoginConfig> = {}): UnitLoginConfig {
   return {
@@ -84,5 +84,24 @@ describe('decorationSet', () => {
 
   it('is empty without a config', () => {
     expect(footerModel(null)).toMatchObject({ show: true, filings: [], footerText: '' });
+  });
+});
+
+describe('unitNameInLanguage', () => {
+  const unit = { unitName: '阳光实验小学', unitEnName: 'Sunshine Experimental Primary School' };
+
+  it('names the unit by its English name in English', () => {
+    expect(unitNameInLanguage('© 2026 阳光实验小学', unit, 'en')).toBe(
+      '© 2026 Sunshine Experimental Primary School',
+    );
+  });
+
+  it('keeps the text in Chinese, or when the unit has no English name', () => {
+    expect(unitNameInLanguage('© 2026 阳光实验小学', unit, 'zh-CN')).toBe('© 2026 阳光实验小学');
+    expect(unitNameInLanguage('© 2026 阳光实验小学', unit, 'zh-HK')).toBe('© 2026 阳光实验小学');
+    expect(
+      unitNameInLanguage('© 2026 阳光实验小学', { unitName: '阳光实验小学', unitEnName: '' }, 'en'),
+    ).toBe('© 2026 阳光实验小学');
+    expect(unitNameInLanguage('© 2026', null, 'en')).toBe('© 2026');
   });
 });

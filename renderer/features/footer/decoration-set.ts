@@ -62,3 +62,21 @@ export function footerModel(config: UnitLoginConfig | null): FooterModel {
     helpCenter: (footerMsg.helpCenter ?? config?.helpCenter) === true,
   };
 }
+
+/**
+ * A unit text in the page's language: bilingual texts (`中文|||English`) are split by the
+ * caller; a single-language text naming the unit (a copyright, '© 2026 阳光实验小学') names it by
+ * its English name in English, when the unit has one (spec §2: the English name when the
+ * language is English).
+ */
+export function unitNameInLanguage(
+  text: string,
+  config: Pick<UnitLoginConfig, 'unitName' | 'unitEnName'> | null,
+  lang: string,
+): string {
+  if (lang !== 'en' || !config) return text;
+  const chinese = config.unitName.trim();
+  const english = config.unitEnName.trim();
+  if (chinese === '' || english === '') return text;
+  return text.split(chinese).join(english);
+}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitLoginConfig } from '../../../contract/auth';
 import { splitBilingual } from '../../../contract/envelope';
 import { safeLinkUrl } from '../../core/safe-url';
-import { footerModel } from './decoration-set';
+import { footerModel, unitNameInLanguage } from './decoration-set';
 
 function MaybeLink({ href, children }: { href: string; children: React.ReactNode }) {
   const safe = safeLinkUrl(href);
@@ -35,7 +35,11 @@ export function Footer({ config, onVersionInfo, onHelpCentre }: FooterProps) {
   if (!model.show) return null;
   return (
     <footer className="app-footer">
-      {model.copyright !== '' && <span className="app-footer__item">{text(model.copyright)}</span>}
+      {model.copyright !== '' && (
+        <span className="app-footer__item">
+          {unitNameInLanguage(text(model.copyright), config, i18n.language)}
+        </span>
+      )}
       {model.footerText !== '' && (
         <span className="app-footer__item">
           <MaybeLink href={model.footerLink}>{text(model.footerText)}</MaybeLink>

@@ -32,12 +32,16 @@ export function helpCentreUrl(params: HelpCentreParams, origin = window.location
 export async function openHelpCentre(
   user: { unitId: string; accessToken: string },
   mobile: boolean,
+  { signedIn = true }: { signedIn?: boolean } = {},
 ): Promise<void> {
   let key = '';
-  try {
-    key = wireText((await http.get(DESKTOP_API.helpKey, undefined, { noIntercept: true })).data);
-  } catch {
-    // The key is optional.
+  // The key is the signed-in user's unit's: the login page opens the help centre without it.
+  if (signedIn) {
+    try {
+      key = wireText((await http.get(DESKTOP_API.helpKey, undefined, { noIntercept: true })).data);
+    } catch {
+      // The key is optional.
+    }
   }
   const url = helpCentreUrl({
     redUrl: window.location.href,

@@ -2,7 +2,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { landingRoot } from '../../core/app-url/landing';
+import { detectDevice } from '../../core/device';
 import { Footer } from '../../features/footer/footer';
+import { openHelpCentre } from '../../features/footer/help-centre';
 import { LanguageSwitcher } from '../../features/language/language-switcher';
 import { fetchLoginConfig } from '../../features/login/api';
 import type { LoginCheckOutcome } from '../../features/login/login-check/login-check';
@@ -17,6 +20,13 @@ import { prerenderLandingPage } from './prerender-landing';
 
 // The face widget (and its tracker) loads only when someone chooses face login.
 const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
+// The about dialog (antd's modal) loads only when 'Version info' is pressed.
+const AboutDialog = lazy(async () => ({
+  default: (await import('../../features/about/about-dialog')).AboutDialog,
+}));
+
+/** The login page's module (renderer/pages/modules.json): what the about dialog reports on. */
+const LOGIN_MODULE = 'base';
 
 /** The landing page shows the '登录成功！' confirmation once more, after the page change. */
 function goToLandingAfterLogin(data?: LoginData): void {
@@ -77,6 +87,7 @@ export function LoginView() {
   const outcome = useLoginCheck();
   const handled = useRef<LoginCheckOutcome | null>(null);
   const [faceLogin, setFaceLogin] = useState(false);
+  const [aboutOpen, setAboutOpen] = useState(false);
   const leaving =
     outcome?.kind === 'logged-in' ||
     outcome?.kind === 'just-logged-in' ||
@@ -152,7 +163,35 @@ export function LoginView() {
           </div>
         )}
       </main>
-      <Footer config={config} />
+      {/* Spec §2 footer: the optional help-centre link and 'version info', as on the desktop. */}
+      <Footer
+        config={config}
+        onVersionInfo={() => {
+          setAboutOpen(true);
+        }}
+        onHelpCentre={() => {
+          void openHelpCentre(
+            { unitId: config?.unitId ?? '', accessToken: '' },
+            detectDevice() !== 'pc',
+            {
+              signedIn: false,
+            },
+          );
+        }}
+      />
+      {aboutOpen && (
+        <Suspense fallback={null}>
+          <AboutDialog
+            open
+            root={landingRoot(window.location.pathname)}
+            code={LOGIN_MODULE}
+            oam={false}
+            onClose={() => {
+              setAboutOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
