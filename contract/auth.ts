@@ -105,6 +105,10 @@ export const DecorationSetSchema = Type.Object({
     copyright: Type.String(),
     baList: Type.Array(FilingEntrySchema),
   }),
+  /**
+   * The voice recorder in phone browsers too (spec §2 keeps it to the native app; docs/voice.md).
+   */
+  voiceInBrowser: Type.Optional(Type.Boolean()),
 });
 export type DecorationSet = Static<typeof DecorationSetSchema>;
 

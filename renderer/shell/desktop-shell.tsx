@@ -35,6 +35,7 @@ import { DesktopApps } from './desktop-apps';
 import { DesktopDialogs, type OpenDialog } from './desktop-dialogs';
 import { HeaderActions } from './header-actions';
 import { LeftLayout } from './left-layout';
+import { logoutShown } from './logout-shown';
 import { TopLayout } from './top-layout';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
@@ -111,7 +112,12 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const inViewport = viewportApp !== null && viewportFile !== null;
 
   // The to-do panel opens by itself when there are to-dos, unless closed this session (spec §4).
-  const todoOpen = !todoClosed && shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
+  // It waits while a parent's child picker, opened by itself at landing, asks which child: one
+  // question at a time, and the drawer is not left over the footer behind the picker.
+  const todoOpen =
+    dialog?.kind !== 'children' &&
+    !todoClosed &&
+    shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
   const categories = ordered ?? data.categories;
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
   const apps = useMemo(() => flatApps(categories), [categories]);
@@ -177,6 +183,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       onDesktopHome={route === DESKTOP_HOME_ROUTE}
       compact={compact}
       inDesktopClient={getHost().kind === 'desktop'}
+      showLogout={logoutShown(getHost().kind, navigator.userAgent, 'pc')}
       flags={flags}
       canSwitchChild={isParent && children.length > 1}
       desktopHref={`${homeUrl}#${DESKTOP_HOME_ROUTE}`}

@@ -28,6 +28,11 @@ export interface HeaderActionsProps {
   /** Phone-sized: no welcome text, client download or fullscreen. */
   compact: boolean;
   inDesktopClient: boolean;
+  /**
+   * Logout shows except where the host signs the user out: the desktop client and WeCom's work
+   * client (spec §2 page header; `logoutShown` in shell/logout-shown.ts).
+   */
+  showLogout: boolean;
   /** Deployment flags of the host (Group Policy in the desktop client); null until read. */
   flags: HostConfigFlags | null;
   /** Parents with more than one active child may switch. */
@@ -49,6 +54,7 @@ export const HeaderActions = memo(function HeaderActions({
   onDesktopHome,
   compact,
   inDesktopClient,
+  showLogout,
   flags,
   canSwitchChild,
   desktopHref,
@@ -122,7 +128,7 @@ export const HeaderActions = memo(function HeaderActions({
         }}
       />
       {flags?.disableLanguageButton !== true && <LanguageSwitcher />}
-      {!inDesktopClient && <LogoutButton onLoggedOut={onLoggedOut} />}
+      {showLogout && <LogoutButton onLoggedOut={onLoggedOut} />}
     </>
   );
 });

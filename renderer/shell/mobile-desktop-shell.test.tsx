@@ -63,7 +63,12 @@ beforeAll(() => {
   }
 });
 
+/** The native app's web view (its marker, core/device.ts): where spec §2 offers voice. */
+const APP_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 EduDeskApp/2.3';
+
 beforeEach(async () => {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(APP_UA);
   routes.set(`GET ${DESKTOP_API.myAppIcon}`, answerOk([]));
   routes.set(`GET ${DESKTOP_API.unreadCodeCount}`, answerOk([]));
   routes.set(`GET ${DESKTOP_API.unhandleCount}`, answerOk({ todo: 0, message: 120 }));
@@ -73,6 +78,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   cleanup();
   sessionStorage.clear();
   useSession.setState({ status: 'unknown', user: null });
@@ -128,6 +134,13 @@ describe('the mobile desktop shell', () => {
     expect(wrapper.closest('.ant-drawer')?.className).toContain('ant-drawer-bottom');
     expect(within(wrapper).getByText('张小红')).toBeTruthy();
     // The voice button steps aside while the sheet has the bottom of the screen.
+    expect(screen.queryByRole('button', { name: 'Voice command' })).toBeNull();
+  });
+
+  it('no voice button in a phone browser (spec §2: native app only)', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(APP_UA.replace(' EduDeskApp/2.3', ''));
+    const header = renderShell(userOf({}));
+    await within(header).findByRole('button', { name: 'Messages, 120 unread' });
     expect(screen.queryByRole('button', { name: 'Voice command' })).toBeNull();
   });
 

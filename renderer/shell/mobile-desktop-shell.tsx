@@ -26,6 +26,8 @@ import { usesCategorisedMenu } from '../features/menu/menu-fit';
 import { categoryName, flatApps } from '../features/menu/visible-apps';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-rules';
 import { VoiceButton } from '../features/voice/voice-button';
+import { voiceOffered } from '../features/voice/voice-offered';
+import { logoutShown } from './logout-shown';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
 import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
@@ -100,6 +102,8 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
     sheet === null && !todoClosed && shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
   // Inside the native app or the desktop client the host signs the user out, not the page.
   const hostKind = getHost().kind;
+  // The native app's, or a unit's that offers it in phone browsers too (docs/voice.md).
+  const voice = voiceOffered(navigator.userAgent, hostKind, unitConfig?.decorationSet);
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
   const apps = flatApps(data.categories);
   const iconVariant =
@@ -178,7 +182,9 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
               />
             )}
             {flags?.disableLanguageButton !== true && <LanguageSwitcher />}
-            {hostKind === 'web' && <LogoutButton onLoggedOut={onLoggedOut} />}
+            {logoutShown(hostKind, navigator.userAgent, 'mobile') && (
+              <LogoutButton onLoggedOut={onLoggedOut} />
+            )}
           </div>
         </div>
         <div className="mobile-header__welcome">
@@ -209,7 +215,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           to-do, messages, child picker; a dialog: about, expiry, the module-expired block), so
           it never sits over a sheet's rows, its pager or its buttons. It comes back once that
           closes. */}
-      {sheet === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
+      {voice && sheet === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
       {todoOpen && (
         <Suspense fallback={null}>
           <TodoPanel

@@ -109,28 +109,30 @@ export function VoiceButton() {
           {t('voice.hint')}
         </p>
       )}
-      <button
-        type="button"
-        className={`voice__button${state.phase === 'recording' ? ' voice__button--recording' : ''}`}
-        aria-label={t('voice.button')}
-        aria-describedby="voice-hint-text"
-        onPointerDown={(event) => {
-          // Keeps the release on this button even when the finger slides off it.
-          if (typeof event.currentTarget.setPointerCapture === 'function') {
-            event.currentTarget.setPointerCapture(event.pointerId);
-          }
-          press();
-        }}
-        onPointerUp={release}
-        onPointerCancel={release}
-        onKeyDown={onKeyDown}
-        onKeyUp={onKeyUp}
-        onContextMenu={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <AudioOutlined aria-hidden />
-      </button>
+      <div className="voice__dock">
+        <button
+          type="button"
+          className={`voice__button${state.phase === 'recording' ? ' voice__button--recording' : ''}`}
+          aria-label={t('voice.button')}
+          aria-describedby="voice-hint-text"
+          onPointerDown={(event) => {
+            // Keeps the release on this button even when the finger slides off it.
+            if (typeof event.currentTarget.setPointerCapture === 'function') {
+              event.currentTarget.setPointerCapture(event.pointerId);
+            }
+            press();
+          }}
+          onPointerUp={release}
+          onPointerCancel={release}
+          onKeyDown={onKeyDown}
+          onKeyUp={onKeyUp}
+          onContextMenu={(event) => {
+            event.preventDefault();
+          }}
+        >
+          <AudioOutlined aria-hidden />
+        </button>
+      </div>
       <span id="voice-hint-text" className="visually-hidden">
         {t('voice.hint')}
       </span>
