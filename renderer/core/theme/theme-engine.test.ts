@@ -6,6 +6,7 @@ import {
   antdTokens,
   cssVariables,
   effectiveLayout,
+  isReddish,
   palette,
   resolveTheme,
   UI_FONT_FAMILY,
@@ -63,9 +64,14 @@ describe('palette', () => {
     }
   });
 
-  it('picks dark text on a light primary and white text on a dark one', () => {
-    expect(palette('#ffff00').onPrimary).toBe('#1f2329');
-    expect(palette('#457CD6').onPrimary).toBe('#ffffff');
+  it('darkens a light primary under white text rather than switching the text to dark', () => {
+    // The header draws white text on primarySolid in every theme (styles.css .app-header).
+    for (const colour of ['#ffff00', '#49C1D9', '#4DB021', '#A9947F', '#3ABAE8', '#68A265']) {
+      const colours = palette(colour);
+      expect(colours.onPrimary).toBe('#ffffff');
+      const fill = parseHex(colours.primarySolid);
+      expect(fill && contrast(fill, WHITE)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('fills solid primary buttons with a colour their text reads on (WCAG AA 4.5)', () => {
@@ -81,6 +87,21 @@ describe('palette', () => {
     }
     // A colour that already reads keeps its own fill.
     expect(palette('#1a3a8a').primarySolid).toBe('#1a3a8a');
+  });
+});
+
+describe('a red theme', () => {
+  it('keeps the header badge and danger actions apart from the theme colour', () => {
+    expect(isReddish('#e31d1a')).toBe(true);
+    for (const colour of ['#457CD6', '#49C1D9', '#4DB021', '#A9947F', '#68A265', '#3ABAE8']) {
+      expect(isReddish(colour)).toBe(false);
+    }
+    const red = cssVariables(resolveTheme('#e31d1a'));
+    expect(red['--edudesk-header-badge-fill']).toBe('#ffffff');
+    expect(antdTokens(resolveTheme('#e31d1a')).colorLink).not.toBe(palette('#e31d1a').primaryText);
+    const blue = cssVariables(resolveTheme('#457CD6'));
+    expect(blue['--edudesk-header-badge-fill']).toBe('#d9363e');
+    expect(antdTokens(resolveTheme('#457CD6')).colorLink).toBe(palette('#457CD6').primaryText);
   });
 });
 

@@ -57,15 +57,19 @@ export interface Palette {
   lighter: string[];
   /** dark-1: 20 % black mixed in. */
   darker: string;
-  /** The text colour on the primary colour (white or near-black, whichever reads better). */
+  /**
+   * The text colour on `primarySolid`: white. The header, its menu and solid buttons draw white
+   * text on that fill, on every theme (docs/architecture.md, readable colours).
+   */
   onPrimary: string;
   /** The primary colour adjusted until text in it reads on white (links, outlined buttons). */
   primaryText: string;
-  /** The fill of solid primary buttons: the primary colour, darkened until onPrimary reads on it. */
+  /**
+   * The fill of the header and of solid primary buttons: the primary colour, darkened until white
+   * text reads on it (4.5:1); a colour that already reads keeps its own.
+   */
   primarySolid: string;
 }
-
-const NEAR_BLACK: Rgb = { r: 31, g: 35, b: 41 };
 
 /** WCAG AA for normal text. */
 const MIN_TEXT_CONTRAST = 4.5;
@@ -73,35 +77,59 @@ const MIN_TEXT_CONTRAST = 4.5;
 function readableOnWhite(colour: Rgb): Rgb {
   let adjusted = colour;
   for (let step = 1; step <= 20 && contrast(adjusted, WHITE) < MIN_TEXT_CONTRAST; step += 1) {
-    adjusted = mix(colour, BLACK, step * 0.05);
+    // Rounded as the page will draw it (toHex), so the drawn colour is the one measured.
+    const mixed = mix(colour, BLACK, step * 0.05);
+    adjusted = { r: Math.round(mixed.r), g: Math.round(mixed.g), b: Math.round(mixed.b) };
   }
   return adjusted;
 }
 
 export function palette(primaryHex: string): Palette {
   const primary = parseHex(primaryHex) ?? parseHex(DEFAULT_THEME_COLOR) ?? BLACK;
-  const whiteOnPrimary = contrast(primary, WHITE) >= contrast(primary, NEAR_BLACK);
   const readable = readableOnWhite(primary);
   return {
     primary: toHex(primary),
     lighter: Array.from({ length: 10 }, (_, i) => toHex(mix(primary, WHITE, (i + 1) * 0.08))),
     darker: toHex(mix(primary, BLACK, 0.2)),
-    onPrimary: whiteOnPrimary ? '#ffffff' : toHex(NEAR_BLACK),
+    onPrimary: toHex(WHITE),
     primaryText: toHex(readable),
     // White text needs the same contrast on the fill as the fill's text needs on white.
-    primarySolid: toHex(whiteOnPrimary ? readable : primary),
+    primarySolid: toHex(readable),
   };
+}
+
+/** The default theme's link colour: links of a red theme take it (see `isReddish`). */
+const DEFAULT_LINK = '#3e70c1';
+
+/**
+ * A red primary colour (hue within 25 degrees of red, clearly saturated): a red theme. The
+ * unread badge (red) and danger actions (antd's colorError, "Delete") are red too, so in a red
+ * theme the header's badge turns white and links take the default blue, or neither could be told
+ * apart from the theme colour.
+ */
+export function isReddish(hex: string): boolean {
+  const rgb = parseHex(hex);
+  if (!rgb) return false;
+  const max = Math.max(rgb.r, rgb.g, rgb.b);
+  const min = Math.min(rgb.r, rgb.g, rgb.b);
+  if (max === 0 || (max - min) / max < 0.45 || max !== rgb.r) return false;
+  const hue = (60 * (rgb.g - rgb.b)) / (max - min);
+  return hue > -25 && hue < 25;
 }
 
 /** The CSS variables of a theme, set on the document root. */
 export function cssVariables(theme: ResolvedTheme): Record<string, string> {
   const colours = palette(theme.primary);
+  const red = isReddish(colours.primary);
   const variables: Record<string, string> = {
     '--edudesk-primary': colours.primary,
     '--edudesk-primary-dark-1': colours.darker,
     '--edudesk-on-primary': colours.onPrimary,
     '--edudesk-primary-text': colours.primaryText,
     '--edudesk-primary-solid': colours.primarySolid,
+    // The header's unread badge: red, or white with red digits on a red header.
+    '--edudesk-header-badge-fill': red ? '#ffffff' : '#d9363e',
+    '--edudesk-header-badge-text': red ? '#b3121a' : '#ffffff',
   };
   colours.lighter.forEach((shade, index) => {
     variables[`--edudesk-primary-light-${String(index + 1)}`] = shade;
@@ -140,7 +168,7 @@ export function antdTokens(theme: ResolvedTheme): Record<string, string | number
   const colours = palette(theme.primary);
   const tokens: Record<string, string | number> = {
     colorPrimary: colours.primary,
-    colorLink: colours.primaryText,
+    colorLink: isReddish(colours.primary) ? DEFAULT_LINK : colours.primaryText,
     colorInfo: colours.primary,
     borderRadius: 6,
     fontFamily: UI_FONT_FAMILY,

@@ -96,6 +96,7 @@ export function ThemeDialog({ open, current, isAdmin, saving, onSave, onClose }:
         open={open}
         title={t('theme.title')}
         width={THEME_DIALOG_WIDTH}
+        rootClassName="theme-dialog"
         onCancel={onClose}
         footer={[
           <Button key="cancel" onClick={onClose}>
@@ -114,18 +115,22 @@ export function ThemeDialog({ open, current, isAdmin, saving, onSave, onClose }:
           </Button>,
         ]}
       >
-        <section className="theme-group" aria-labelledby="theme-classic">
-          <h3 id="theme-classic">{t('theme.classic')}</h3>
-          <div className="theme-group__items">
-            {designed('ink', 'theme-swatch--ink')}
-            {designed('lotus', 'theme-swatch--lotus')}
-          </div>
-          <p className="theme-hint">{t('theme.resolutionHint')}</p>
-        </section>
-        <section className="theme-group" aria-labelledby="theme-stage">
-          <h3 id="theme-stage">{t('theme.stage')}</h3>
-          <div className="theme-group__items">{designed('cartoon', 'theme-swatch--cartoon')}</div>
-        </section>
+        {/* The classic and the stage themes side by side: the dialog, its Save and Cancel
+            included, fits a 1280x720 screen below the header (styles.css .theme-dialog). */}
+        <div className="theme-dialog__row">
+          <section className="theme-group" aria-labelledby="theme-classic">
+            <h3 id="theme-classic">{t('theme.classic')}</h3>
+            <div className="theme-group__items">
+              {designed('ink', 'theme-swatch--ink')}
+              {designed('lotus', 'theme-swatch--lotus')}
+            </div>
+            <p className="theme-hint">{t('theme.resolutionHint')}</p>
+          </section>
+          <section className="theme-group" aria-labelledby="theme-stage">
+            <h3 id="theme-stage">{t('theme.stage')}</h3>
+            <div className="theme-group__items">{designed('cartoon', 'theme-swatch--cartoon')}</div>
+          </section>
+        </div>
         <section className="theme-group" aria-labelledby="theme-colours">
           <h3 id="theme-colours">{t('theme.colours')}</h3>
           <div className="theme-group__items">
@@ -174,6 +179,7 @@ export function ThemeDialog({ open, current, isAdmin, saving, onSave, onClose }:
       </Modal>
       <Modal
         open={confirming}
+        rootClassName="theme-dialog theme-dialog--confirm"
         title={t('theme.confirmTitle')}
         onCancel={() => {
           setConfirming(false);
