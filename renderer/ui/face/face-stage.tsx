@@ -28,6 +28,17 @@ const caption: CSSProperties = {
   whiteSpace: 'nowrap',
 };
 
+/**
+ * The view is never taller than the viewport leaves room for: a page's sticky header
+ * (`--edudesk-header-height`, renderer/styles.css) and what the widget shows below the view
+ * (`below`: its lines and buttons, however they wrap, and the gaps and margins around them) stay
+ * on screen with it. The video fills the view whatever its shape (`object-fit: cover`) and the
+ * guide follows the view (guideOnView), so only the view is smaller: the photo keeps its size.
+ */
+function maxViewHeight(below: number): string {
+  return `max(240px, calc(100dvh - var(--edudesk-header-height, 0px) - ${String(Math.ceil(below))}px))`;
+}
+
 /** What the stage shows: the live camera, the photo just taken, or the saved photo. */
 export function stageContent(state: FaceState): 'photo' | 'video' | 'saved' | 'empty' {
   if (state.photo !== null && !isLive(state) && state.phase !== 'capturing') return 'photo';
@@ -36,7 +47,7 @@ export function stageContent(state: FaceState): 'photo' | 'video' | 'saved' | 'e
   return 'empty';
 }
 
-function useElementSize(element: HTMLElement | null): { width: number; height: number } {
+export function useElementSize(element: HTMLElement | null): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
     if (!element || typeof ResizeObserver === 'undefined') return undefined;
@@ -101,10 +112,12 @@ export interface FaceStageProps {
   session: FaceSession;
   width: CssSize;
   height: CssSize;
+  /** Pixels the widget needs below the view (see maxViewHeight). */
+  below: number;
 }
 
 /** The camera view: mirrored live video, the unmirrored photo, the guide and the countdown. */
-export function FaceStage({ session, width, height }: FaceStageProps) {
+export function FaceStage({ session, width, height, below }: FaceStageProps) {
   const { t } = useTranslation();
   const { state, videoRef, canvasRef, dispatch } = session;
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
@@ -121,6 +134,7 @@ export function FaceStage({ session, width, height }: FaceStageProps) {
         width,
         height,
         maxWidth: '100%',
+        maxHeight: maxViewHeight(below),
         overflow: 'hidden',
         background: '#1f1f1f',
         borderRadius: 8,

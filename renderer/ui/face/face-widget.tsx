@@ -7,7 +7,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Button, Space } from 'antd';
-import { useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FACE,
@@ -26,7 +26,7 @@ import {
   maySave,
   mayUploadFile,
 } from '../../core/face/face-machine';
-import { FaceStage } from './face-stage';
+import { FaceStage, useElementSize } from './face-stage';
 import { faceStatusText } from './face-status';
 import { useFaceSession } from './use-face-session';
 
@@ -84,6 +84,34 @@ function useCaptureSize(width: number | string | undefined, height: number | str
 }
 
 /**
+ * Room a page's sticky header takes at the top of the viewport (renderer/styles.css sets
+ * `--edudesk-header-height` for the shell's header), and a little air around the widget.
+ */
+const SCROLL_MARGIN_TOP = 'calc(var(--edudesk-header-height, 0px) + 8px)';
+const SCROLL_MARGIN_BOTTOM = 8;
+/** The gap between the view and what is below it. */
+const GAP = 12;
+/**
+ * What the view leaves room for below it until the lines and buttons there are measured: two
+ * lines and a row of buttons with their gaps (no layout in jsdom).
+ */
+const BELOW_BEFORE_MEASURED = 112;
+
+/**
+ * When the camera starts, the whole widget (the camera view and its buttons) is brought into
+ * view below any sticky header: the user pressed a button under the view, or opened face login
+ * on a short screen, and must see both what the camera sees and the buttons that act on it.
+ */
+function useShowWhenCameraStarts(section: HTMLElement | null, cameraOn: boolean): void {
+  useEffect(() => {
+    if (!cameraOn || !section) return;
+    // jsdom has no layout and no scrollIntoView.
+    if (typeof section.scrollIntoView !== 'function') return;
+    section.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [section, cameraOn]);
+}
+
+/**
  * The face widget (spec §2, §4): face login, clock-in (orther) and photo collection, with a
  * live mirrored camera view, a framing guide, a countdown, automatic capture by tracking.js in
  * a Web Worker, and an aria-live status line. Settings are read when it mounts; give it a new
@@ -111,10 +139,16 @@ export function FaceWidget(props: FaceWidgetProps) {
   );
   const size = useCaptureSize(props.width, props.height);
   const fileRef = useRef<HTMLInputElement>(null);
+  const [section, setSection] = useState<HTMLElement | null>(null);
+  const [controls, setControls] = useState<HTMLDivElement | null>(null);
+  const controlsHeight = useElementSize(controls).height;
+  // The lines and buttons below the view, the gap above them and the scroll margins (8 + 8).
+  const below = (controlsHeight > 0 ? controlsHeight + GAP : BELOW_BEFORE_MEASURED) + 16;
   const statusId = useId();
   const { state, dispatch } = session;
   const { flags } = state;
   const mode = state.settings.mode;
+  useShowWhenCameraStarts(section, state.camera !== 'closed');
 
   const close = () => {
     dispatch({ type: 'close' });
@@ -207,24 +241,34 @@ export function FaceWidget(props: FaceWidgetProps) {
 
   return (
     <section
+      ref={setSection}
       aria-label={t(`face.title.${mode}`)}
       aria-describedby={statusId}
       data-face-phase={state.phase}
       data-detect-fps={session.fps}
-      style={{ display: 'inline-flex', flexDirection: 'column', gap: 12, maxWidth: '100%' }}
+      style={{
+        display: 'inline-flex',
+        flexDirection: 'column',
+        gap: GAP,
+        maxWidth: '100%',
+        scrollMarginTop: SCROLL_MARGIN_TOP,
+        scrollMarginBottom: SCROLL_MARGIN_BOTTOM,
+      }}
     >
-      <FaceStage session={session} width={size.width} height={size.height} />
-      {mode === 'collect' && (
-        <p style={{ margin: 0 }}>
-          {state.saved
-            ? t('face.saved.time', { time: state.saved.registerTime })
-            : t('face.saved.none')}
+      <FaceStage session={session} width={size.width} height={size.height} below={below} />
+      <div ref={setControls} style={{ display: 'flex', flexDirection: 'column', gap: GAP }}>
+        {mode === 'collect' && (
+          <p style={{ margin: 0 }}>
+            {state.saved
+              ? t('face.saved.time', { time: state.saved.registerTime })
+              : t('face.saved.none')}
+          </p>
+        )}
+        <p id={statusId} role="status" aria-live="polite" aria-atomic="true" style={{ margin: 0 }}>
+          {faceStatusText(t, state)}
         </p>
-      )}
-      <p id={statusId} role="status" aria-live="polite" aria-atomic="true" style={{ margin: 0 }}>
-        {faceStatusText(t, state)}
-      </p>
-      <Space wrap>{buttons}</Space>
+        <Space wrap>{buttons}</Space>
+      </div>
       {mode === 'collect' && (
         <input
           ref={fileRef}
