@@ -30,6 +30,10 @@ describe('GET /common/help/index.html (help centre)', () => {
     expect(response.body).toContain('帮助中心');
     expect(response.body).toContain('ygsy-2026');
     expect(response.body).toContain('href="http://localhost/pages/base/pc_desktop_all/index.html"');
+    // A page of the shell's look, not a bare placeholder: its own style and the common questions.
+    expect(response.body).toContain('<style>');
+    expect(response.body).toContain('class="help__topics"');
+    expect(response.body).toContain('name="viewport"');
   });
 
   it('does not link back to another origin or a script URL, and escapes what it shows', async () => {

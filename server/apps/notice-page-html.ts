@@ -1,5 +1,6 @@
 import { appIconPath, phModulePath } from '../../contract/api-paths';
 import { APP_PAGE_SCRIPT_PATH, type AppPage } from './app-page-html';
+import { APP_PAGE_TEXTS } from './app-page-assets';
 import { escapeHtml } from './html-escape';
 import { PRODUCT_VERSION } from './version-data';
 
@@ -17,10 +18,19 @@ body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI","M
 .notices--mobile .notices-main{padding:8px}
 .notices-charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(420px,1fr));gap:16px;margin-top:16px}
 .notices--mobile .notices-filters .ant-input-search{width:100%!important}
+.notice-detail__title{display:none}
 .notice-detail__meta{color:#5c6b7a}
 .notices-loading{padding:48px;text-align:center;color:#5c6b7a}
-.notices-bar{display:flex;justify-content:flex-end;padding:6px 24px 0;font-size:13px}
-.notices-bar a{color:#3a63ad}
+.notices-bar{display:flex;max-width:1600px;margin:0 auto;padding:16px 24px 0}
+.app-page--mobile .notices-bar{padding-inline:12px}
+.app-page__back{display:inline-flex;align-items:center;gap:6px;height:32px;padding:0 14px;border:1px solid #d0d7e2;border-radius:6px;background:#fff;color:#1f2d3d;text-decoration:none;font-size:14px;white-space:nowrap}
+.app-page__back::before{content:"";width:7px;height:7px;border-left:2px solid currentColor;border-bottom:2px solid currentColor;transform:rotate(45deg)}
+.app-page__back:hover,.app-page__back:focus-visible{border-color:#3a63ad;color:#3a63ad;outline:none}
+.app-page--content .notices-bar{display:none}
+.language-switcher{display:inline-flex;align-items:center;gap:6px;color:#5c6b7a}
+.language-switcher select{height:32px;padding:0 8px;font:inherit;font-size:14px;color:#1f2d3d;background:#fff;border:1px solid #d0d7e2;border-radius:6px;cursor:pointer}
+.language-switcher select:hover,.language-switcher select:focus-visible{border-color:#3a63ad;outline:none}
+.language-switcher select:focus-visible{box-shadow:0 0 0 2px rgba(58,99,173,.25)}
 .app-page__blocked{position:fixed;inset:0;z-index:3000;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.6)}
 .app-page__blocked[hidden]{display:none}
 .app-page__blocked-box{background:#fff;border-radius:8px;padding:32px 40px;text-align:center;font-size:18px}
@@ -43,11 +53,11 @@ export function renderNoticePage(page: AppPage): string {
 <link rel="icon" href="${appIconPath(page.code)}" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
-<body data-app-code="${escapeHtml(page.code)}" data-server-id="${escapeHtml(page.serverId)}" data-device="${page.device}">
-<nav class="notices-bar" aria-label="EduDesk"><a href="${escapeHtml(page.desktopUrl)}">返回桌面 <span lang="en">Back to desktop</span></a></nav>
-<div id="notices-root" data-ph="${escapeHtml(phModulePath(PRODUCT_VERSION))}"><p class="notices-loading" role="status">正在加载… <span lang="en">Loading…</span></p></div>
+<body class="app-page--${page.device}" data-app-code="${escapeHtml(page.code)}" data-server-id="${escapeHtml(page.serverId)}" data-device="${page.device}">
+<nav class="notices-bar" aria-label="EduDesk" data-shell-only><a class="app-page__back" href="${escapeHtml(page.desktopUrl)}" data-i18n="back">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].back)}</a></nav>
+<div id="notices-root" data-ph="${escapeHtml(phModulePath(PRODUCT_VERSION))}"><p class="notices-loading" role="status" data-i18n="loading">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].loading)}</p></div>
 <div id="app-blocked" class="app-page__blocked" role="alertdialog" aria-modal="true" aria-labelledby="app-blocked-text" hidden>
-<div class="app-page__blocked-box"><p id="app-blocked-text">该模块已到期，请联系管理员！</p><p lang="en">This module has expired. Please contact your administrator.</p></div>
+<div class="app-page__blocked-box"><p id="app-blocked-text" data-i18n="expired">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].expired)}</p></div>
 </div>
 <script src="${APP_PAGE_SCRIPT_PATH}"></script>
 <script type="module" src="${NOTICE_APP_SCRIPT_PATH}"></script>

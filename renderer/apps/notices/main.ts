@@ -84,7 +84,9 @@ function createApp(PH: PH, context: PhContext) {
         h(
           'article',
           { ref: article, className: 'notice-detail' },
-          h('h2', null, current.title),
+          // On screen the dialog's title names the notice (the page's style hides this one,
+          // server/apps/notice-page-html.ts); the printed copy has no dialog, so it keeps it.
+          h('h2', { className: 'notice-detail__title' }, current.title),
           h(
             'p',
             { className: 'notice-detail__meta' },
