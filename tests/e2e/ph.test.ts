@@ -264,7 +264,7 @@ describe('PH in the other application pages (the "Shared layer (PH)" card)', () 
   it('shows a permitted route and the catch-all not-found page for one outside the menu', async () => {
     const page = await noticesOf('teacher02', '/timetable', '/pages/kcb/pc_kcb_pre/index.html');
     const shared = page.getByRole('region', { name: /共享层/ });
-    await shared.getByText('页面 · Page /timetable').waitFor();
+    await shared.getByText('页面 /timetable').waitFor();
     await page.evaluate(() => {
       window.location.hash = '#/publish';
     });
