@@ -70,6 +70,29 @@ describe('web build serving', () => {
     expect(response.headers).toMatchObject(HTML_HEADERS);
   });
 
+  it.each(['/authorize', '/authorize/', '/oauth/authorize', '/pages/authorize'])(
+    'answers %s with the authorisation page and its own policy (spec §2)',
+    async (url) => {
+      const response = await t.app.inject({ url: `${url}?client_id=edudesk-demo-app` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+      });
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it('serves a build file whose name contains authorize as the file', async () => {
+    write(webRoot, 'assets/authorize-page-abc123.js', 'export {}');
+    const response = await t.app.inject({ url: '/assets/authorize-page-abc123.js' });
+    expect(response.body).toBe('export {}');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it("serves a desktop's paths the build's desktop HTML, when the build has it", async () => {
     const bare = await t.app.inject({ url: '/pages/base/mobile_desktop_all/index.html' });
     expect(bare.body).toBe(INDEX);

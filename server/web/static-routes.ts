@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sendHtmlPage } from '../http/html-pages';
 import { isApiPath } from '../http/paths';
+import { sendAuthorizePage } from '../oauth/oauth-routes';
 import { setHtmlSecurityHeaders } from '../http/security-headers';
 import { compressedCopy, precompressedType } from './precompressed';
 import { cacheControlFor, classifyWebPath } from './web-paths';
@@ -99,6 +100,11 @@ export async function registerWebRoutes(app: FastifyInstance, webRoot: string): 
         if (await fileInside(root, target.fallback)) return sendBuildFile(reply, target.fallback);
         return notFound(reply);
       }
+      case 'authorize':
+        if (await fileInside(root, target.file)) return sendBuildFile(reply, target.file);
+        if (!(await fileInside(root, INDEX_FILE))) return sendHtmlPage(reply, 503);
+        // The page's own policy (no framing, no Referer, no-store), as at /authorize itself.
+        return sendAuthorizePage(reply).sendFile(INDEX_FILE, root, { contentType: false });
       case 'file':
         if (await fileInside(root, target.file)) return sendBuildFile(reply, target.file);
         return notFound(reply);

@@ -29,6 +29,34 @@ describe('classifyWebPath', () => {
     expect(classifyWebPath(path)).toEqual({ kind: 'landing', file: path.slice(1), pageHtml });
   });
 
+  it.each([
+    ['/authorize', 'authorize'],
+    ['/authorize/', 'authorize'],
+    ['/oauth/authorize', 'oauth/authorize'],
+    ['/pages/authorize', 'pages/authorize'],
+    ['/redirect/authorize', 'redirect/authorize'],
+    ['/pages/authorize/pc_x_tm/index.html', 'pages/authorize/pc_x_tm/index.html'],
+    // A build file named after the page: served when the build has it.
+    ['/assets/authorize-page-abc123.js', 'assets/authorize-page-abc123.js'],
+  ])('%s is the authorisation page (spec §2: any path containing authorize)', (path, file) => {
+    expect(classifyWebPath(path)).toEqual({ kind: 'authorize', file });
+  });
+
+  it('keeps the language files of the authorisation page under its folder', () => {
+    expect(classifyWebPath('/authorize/base/lang/en-login.json')).toEqual({
+      kind: 'module-lang',
+      file: 'modules/base/lang/en-login.json',
+      fallback: 'authorize/base/lang/en-login.json',
+    });
+  });
+
+  it.each(['/../authorize', '/authorize//', '/%2e%2e/authorize/', '/authorize/..%2f'])(
+    'refuses the path trick %s, authorize or not',
+    (path) => {
+      expect(classifyWebPath(path)).toEqual({ kind: 'invalid' });
+    },
+  );
+
   it.each(['/redirect/../etc', '/redirect/a/b', '/redirect/a.b'])(
     '%s is not a redirect',
     (path) => {
@@ -73,6 +101,8 @@ describe('classifyWebPath', () => {
     '/assets/.hidden',
     '/assets//x.js',
     '/assets/',
+    '/pages/x/',
+    '/redirect/x/',
     '/assets/%00.js',
     '/bad%E0%A4%A',
     'relative',

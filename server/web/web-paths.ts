@@ -15,6 +15,11 @@ export type WebTarget =
   | { kind: 'landing'; file: string; pageHtml: string | undefined }
   /** A module language file (spec §7), emitted by the build under modules/{code}/lang/. */
   | { kind: 'module-lang'; file: string; fallback: string }
+  /**
+   * Any other path containing authorize (spec §2): the authorisation page, unless the build has
+   * a file there (a script named after the page, say).
+   */
+  | { kind: 'authorize'; file: string }
   | { kind: 'file'; file: string }
   | { kind: 'invalid' };
 
@@ -28,8 +33,10 @@ export const SPA_PATHS: ReadonlySet<string> = new Set([
   '/needtologinpagerelogin',
   '/bind',
   '/bind/',
-  '/authorize',
 ]);
+
+/** Spec §2: the authorisation page for partner applications is any path containing this. */
+const AUTHORIZE = 'authorize';
 
 /** One path segment: no leading dot (so no '.', '..' or dotfiles), no separators or escapes. */
 const SEGMENT = /^[A-Za-z0-9_~@+-][A-Za-z0-9._~@+-]*$/;
@@ -58,29 +65,35 @@ function decodeSegments(path: string): string[] | undefined {
 /** Classifies a URL path (without its query string, still percent-encoded). */
 export function classifyWebPath(path: string): WebTarget {
   if (SPA_PATHS.has(path)) return { kind: 'spa' };
-  const segments = decodeSegments(path);
+  // A folder's address ends with a slash: only the authorisation page has such addresses.
+  const folder = path.length > 1 && path.endsWith('/');
+  const segments = decodeSegments(folder ? path.slice(0, -1) : path);
   if (!segments) return { kind: 'invalid' };
   const file = segments.join('/');
+  if (segments.length === 4) {
+    const [root = '', code = '', third = '', last = ''] = segments;
+    // Any root folder (spec §7: the first segment of the current page's path) maps to the one
+    // copy the build emits per module: the authorisation page at /authorize/ reads them too.
+    if (!folder && NAME.test(root) && NAME.test(code) && third === 'lang' && LANG_FILE.test(last)) {
+      return { kind: 'module-lang', file: `modules/${code}/lang/${last}`, fallback: file };
+    }
+  }
+  // The same test as the app's (renderer/pages/page-resolver.ts), on the path as the browser has it.
+  if (path.includes(AUTHORIZE)) return { kind: 'authorize', file };
+  if (folder) return { kind: 'invalid' };
   // /redirect/{name} (spec §2): the app logs the user in, then opens that application.
   if (segments.length === 2 && segments[0] === 'redirect' && NAME.test(segments[1] ?? '')) {
     return { kind: 'spa' };
   }
   if (segments.length === 4) {
     const [root = '', code = '', third = '', last = ''] = segments;
-    if (NAME.test(root) && NAME.test(code)) {
-      if (LANDING_PAGE.test(third) && last === 'index.html') {
-        const page = landingPageOfPath(`/${file}`);
-        return {
-          kind: 'landing',
-          file,
-          pageHtml: page && LANDING_PAGE_HTML[LANDING_PAGE_CODE[page]],
-        };
-      }
-      if (third === 'lang' && LANG_FILE.test(last)) {
-        // Any root folder (spec §7: the first segment of the current page's path) maps to the
-        // one copy the build emits per module.
-        return { kind: 'module-lang', file: `modules/${code}/lang/${last}`, fallback: file };
-      }
+    if (NAME.test(root) && NAME.test(code) && LANDING_PAGE.test(third) && last === 'index.html') {
+      const page = landingPageOfPath(`/${file}`);
+      return {
+        kind: 'landing',
+        file,
+        pageHtml: page && LANDING_PAGE_HTML[LANDING_PAGE_CODE[page]],
+      };
     }
   }
   return { kind: 'file', file };
