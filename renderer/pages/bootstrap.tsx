@@ -53,6 +53,10 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
       const { AuthorizePage } = await import('./authorize/authorize-page');
       return <AuthorizePage />;
     }
+    case 'not-found': {
+      const { NotFoundPage } = await import('./not-found/not-found-page');
+      return <NotFoundPage />;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  desktopLandingPath,
   landingRoot,
   landingTarget,
   likelyLandingUrl,
@@ -6,7 +7,7 @@ import {
   type LandingUser,
 } from '../core/app-url/landing';
 import { detectDevice } from '../core/device';
-import { isDev } from '../core/env';
+import { CONFIGURED_ROOT, isDev } from '../core/env';
 import { useSession } from '../core/session/session-store';
 import { queryParam } from '../core/hash-route';
 
@@ -29,6 +30,11 @@ export function goToLanding(loginData?: LandingUser): void {
   if (!user) return;
   const target = landingTarget({ ...landingInput(), user });
   if (target.kind === 'go') window.location.assign(target.url);
+}
+
+/** The user's desktop (spec §2 post-login landing pages) under the configured root folder. */
+export function desktopUrl(user: LandingUser): string {
+  return desktopLandingPath({ ...landingInput(), root: CONFIGURED_ROOT, user });
 }
 
 /** The page a login here will most likely land on, for a user of the given unit (or null). */

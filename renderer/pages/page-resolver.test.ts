@@ -30,17 +30,31 @@ describe('resolvePage', () => {
     expect(resolvePage('/pages/base/pc_myFiles_all/index.html').kind).toBe('my-files');
     expect(resolvePage('/school/base/pc_myFiles_all/index.html').kind).toBe('my-files');
     expect(resolvePage('/pc_myFiles_all.html').kind).toBe('my-files');
-    expect(resolvePage('/pages/base/pc_myFiles_all/index.htmlx').kind).toBe('login');
+    expect(resolvePage('/pages/base/pc_myFiles_all/index.htmlx').kind).toBe('not-found');
   });
 
   it('shows the authorisation page at any path containing authorize (spec §2, issue 15)', () => {
-    expect(resolvePage('/authorize').kind).toBe('authorize');
-    expect(resolvePage('/oauth/authorize').kind).toBe('authorize');
+    for (const path of ['/authorize', '/oauth/authorize', '/authorize/', '/pages/authorize']) {
+      expect(resolvePage(path).kind, path).toBe('authorize');
+    }
   });
 
-  it('does not match look-alike paths', () => {
-    expect(resolvePage('/pages/base/pc_desktop_all/index.htmlx').kind).toBe('login');
-    expect(resolvePage('/pages/x/base/pc_desktop_all/index.html').kind).toBe('login');
+  it('shows the not-found page for look-alike paths, never a silent redirect', () => {
+    expect(resolvePage('/pages/base/pc_desktop_all/index.htmlx').kind).toBe('not-found');
+    expect(resolvePage('/pages/x/base/pc_desktop_all/index.html').kind).toBe('not-found');
+  });
+
+  it('shows the not-found page for an application page the server refused or does not have', () => {
+    // Spec §2: not in the permitted menu list (the server answers this app with 404).
+    expect(resolvePage('/pages/oa/pc_oa_tm/index.html')).toEqual({
+      kind: 'not-found',
+      initialRoute: null,
+    });
+    // What /redirect/tzgg opens (spec §2), though the application's server id is notice.
+    expect(resolvePage('/pages/tzgg/pc_tzgg_tm/index.html').kind).toBe('not-found');
+    expect(resolvePage('/redirect/tzgg/').kind).toBe('login');
+    expect(resolvePage('/redirect/a/b').kind).toBe('not-found');
+    expect(resolvePage('/bind').kind).toBe('login');
   });
 });
 

@@ -1,4 +1,5 @@
 import { landingPageOfPath } from '../../contract/web-build';
+import { REDIRECT_PATH } from '../core/app-url/landing';
 
 /**
  * Which page a URL path shows (spec §2 routes and landing pages). The platform serves one web
@@ -12,7 +13,8 @@ export type PageKind =
   | 'bind'
   | 'my-files'
   | 'my-face'
-  | 'authorize';
+  | 'authorize'
+  | 'not-found';
 
 export interface ResolvedPage {
   kind: PageKind;
@@ -27,6 +29,7 @@ const LOGIN_PATH_ROUTES: Record<string, string | null> = {
   '/login/': '/login/',
   '/forgetPassword': '/forgetPassword',
   '/needtologinpagerelogin': '/needtologinpagerelogin',
+  '/bind': null,
   '/bind/': '/bind/',
 };
 
@@ -59,8 +62,11 @@ export function resolvePage(pathname: string): ResolvedPage {
   ) {
     return { kind: 'my-face', initialRoute: null };
   }
-  // /redirect/{name} and anything else: the login page runs the login check and redirects.
-  return { kind: 'login', initialRoute: null };
+  // /redirect/{name}: the login page signs the user in, then opens that application.
+  if (REDIRECT_PATH.test(pathname)) return { kind: 'login', initialRoute: null };
+  // Anything else is no page of the platform: an application page the server refused (not in
+  // the user's permitted menu list, spec §2) or one that does not exist. Never a silent redirect.
+  return { kind: 'not-found', initialRoute: null };
 }
 
 /** The module identity of each page, for its language file (spec §7) and app-code header. */
@@ -74,4 +80,5 @@ export const PAGE_MODULES: Record<PageKind, { code: string; appCode: string }> =
   'my-face': { code: 'base', appCode: 'myFace' },
   // Its texts are in the shared file (features/authorize) and the login module's (the login box).
   authorize: { code: 'base', appCode: 'login' },
+  'not-found': { code: 'base', appCode: 'notFound' },
 };

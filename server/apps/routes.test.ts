@@ -14,7 +14,7 @@ import type { PackageInfo, ServerVersionInfo, VersionFileEntry } from '../../con
 import type { ApiEnvelope } from '../../contract/envelope';
 import { BUREAU_APPS, SCHOOL_APPS } from '../db/seed-desktop-data';
 import { HTML_CSP, IMAGE_CSP } from '../http/security-headers';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 import { PRODUCT_VERSION } from './version-data';
 
 const HTML_HEADERS = {
@@ -42,11 +42,18 @@ describe('application pages, icons, viewport modules and versions', () => {
     fs.rmSync(path.dirname(webRoot), { recursive: true, force: true });
   });
 
-  it('serves a real page at each application URL, with the HTML security headers', async () => {
-    const page = await t.app.inject({ url: '/pages/notice/pc_tzgg_pre/index.html' });
+  /** A page as a signed-in user's browser asks for it: their session cookie, their unit's host. */
+  async function pageFor(username: string, url: string) {
+    const session = await signIn(t.app, username);
+    return t.app.inject({ url, headers: { cookie: session.cookie, host: session.host } });
+  }
+
+  it('serves an application page to a user whose menu holds it, with the HTML security headers', async () => {
+    const page = await pageFor('teacher01', '/pages/notice/pc_tzgg_pre/index.html');
     expect(page.statusCode).toBe(200);
-    expect(page.headers).toMatchObject(HTML_HEADERS);
-    // The notice application (issue 16): its own bundle, loading PH, and the licence check.
+    // The answer depends on who asks: a shared cache must not keep it for another user.
+    expect(page.headers).toMatchObject({ ...HTML_HEADERS, 'cache-control': 'private, no-cache' });
+    // The notice application: its own bundle, loading PH, and the licence check.
     expect(page.body).toContain('<title>通知公告</title>');
     expect(page.body).toContain('<script type="module" src="/common/apps/notices/notices.js">');
     expect(page.body).toContain('data-ph="/common/plugins/common-ph/');
@@ -56,13 +63,64 @@ describe('application pages, icons, viewport modules and versions', () => {
     // No inline script: the CSP allows same-origin files only.
     expect(page.body).not.toMatch(/<script>|\son[a-z]+=/);
 
-    const mobile = await t.app.inject({ url: '/pages/growth/mobile_czda_spm/index.html' });
+    const mobile = await pageFor('parent02', '/pages/kcb/mobile_kcb_spm/index.html');
     expect(mobile.statusCode).toBe(200);
     expect(mobile.body).toContain('app-page--mobile');
     expect(mobile.body).toContain('href="/pages/base/mobile_desktop_all/index.html"');
+
+    // The deploy path replaces the root; the bureau page links to the area desktop.
+    expect((await pageFor('student01', '/cloud/learning/pc_zxxx_pre/index.html')).statusCode).toBe(
+      200,
+    );
+    const area = await pageFor('area01', '/area/region/pc_qysj_pre/index.html');
+    expect(area.statusCode).toBe(200);
+    expect(area.body).toContain('href="/area/areaBase/pc_areaDesktop_all/index.html"');
   });
 
-  it('serves every idPath and device of every application under its root', async () => {
+  it('answers the not-found page for a page outside the permitted menu list (spec §2)', async () => {
+    for (const [username, url] of [
+      // Office Automation is for user types 2 and 4: not in a student's menu.
+      ['student01', '/pages/oa/pc_oa_tm/index.html'],
+      ['student01', '/pages/oa/pc_oa_pre/index.html'],
+      // Types 1 and 3 never open an application's tm page.
+      ['parent02', '/pages/kcb/pc_kcb_tm/index.html'],
+      ['parent02', '/pages/kcb/mobile_kcb_tm/index.html'],
+      // Another id path than the user's, another unit's application, one being upgraded.
+      ['teacher01', '/pages/notice/pc_tzgg_tm/index.html'],
+      ['teacher01', '/area/region/pc_qysj_pre/index.html'],
+      ['teacher01', '/pages/oa/pc_gwlz_pre/index.html'],
+      ['area01', '/pages/notice/pc_tzgg_spm/index.html'],
+    ] as const) {
+      const response = await pageFor(username, url);
+      expect(response.statusCode, `${username} ${url}`).toBe(404);
+      // The web build's app, which shows the page in the user's language (renderer/pages/not-found).
+      expect(response.body, url).toBe('<!doctype html><title>SPA</title>');
+      expect(response.headers, url).toMatchObject({
+        ...HTML_HEADERS,
+        'cache-control': 'no-store',
+      });
+    }
+    // The same pages, for users whose menu holds them.
+    expect((await pageFor('teacher01', '/pages/oa/pc_oa_pre/index.html')).statusCode).toBe(200);
+    expect((await pageFor('parent02', '/pages/kcb/pc_kcb_spm/index.html')).statusCode).toBe(200);
+    expect((await pageFor('student01', '/pages/kcb/pc_kcb_tm/index.html')).statusCode).toBe(200);
+  });
+
+  it('sends a visitor without a session to sign in, and back to the page afterwards', async () => {
+    for (const headers of [{}, { cookie: 'SY_ACCESS_TOKEN=made-up' }]) {
+      const response = await t.app.inject({
+        url: '/pages/notice/pc_tzgg_pre/index.html?from=mail',
+        headers,
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(
+        `/login?redirect_uri=${encodeURIComponent('/pages/notice/pc_tzgg_pre/index.html?from=mail')}#/login`,
+      );
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers every idPath and device of every application under its root', async () => {
     const urls: string[] = [];
     for (const app of SCHOOL_APPS) {
       if (app.menuRoute?.startsWith('http')) continue;
@@ -74,18 +132,23 @@ describe('application pages, icons, viewport modules and versions', () => {
         }
       }
     }
-    for (const app of BUREAU_APPS) urls.push(`/area/${app.serverId}/pc_${app.code}_pre/index.html`);
+    const session = await signIn(t.app, 'teacher02');
     for (const url of urls) {
-      const response = await t.app.inject({ url });
-      expect(response.statusCode, url).toBe(200);
+      const response = await t.app.inject({ url, headers: { cookie: session.cookie } });
+      // The page, or the not-found page: never the web build's app as if it were found.
+      expect([200, 404], url).toContain(response.statusCode);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      if (response.statusCode === 200) expect(response.body, url).toContain('data-app-code=');
     }
-    // The deploy path replaces the root; the bureau page links to the area desktop.
-    expect((await t.app.inject({ url: '/cloud/learning/pc_zxxx_pre/index.html' })).statusCode).toBe(
-      200,
-    );
-    const area = await t.app.inject({ url: '/area/region/pc_qysj_pre/index.html' });
-    expect(area.body).toContain('href="/area/areaBase/pc_areaDesktop_all/index.html"');
+    const bureau = await signIn(t.app, 'area01');
+    for (const app of BUREAU_APPS) {
+      const url = `/area/${app.serverId}/pc_${app.code}_pre/index.html`;
+      const response = await t.app.inject({
+        url,
+        headers: { cookie: bureau.cookie, host: bureau.host },
+      });
+      expect([200, 404], url).toContain(response.statusCode);
+    }
   });
 
   it('leaves the landing pages and unknown applications to the web build', async () => {

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { packageInfoPath, serverVersionPath, versionFilePath } from '../../contract/api-paths';
 import { ServerVersionInfoSchema } from '../../contract/desktop';
+import { DESKTOP_APP_TYPE } from '../../contract/desktop-codes';
 import { envelopeSchema } from '../../contract/envelope-schema';
+import { accessTokenOf, resolveAccessToken, type AuthContext } from '../auth/authenticate';
 import { AppsRepository, type StoredApp } from '../base/apps-repository';
 import { ok } from '../http/envelope';
 import { IMAGE_CSP, setHtmlSecurityHeaders } from '../http/security-headers';
@@ -10,7 +12,8 @@ import type { ServicesPluginOptions } from '../services';
 import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
 import { renderNoticePage } from './notice-page-html';
-import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, rootFor } from './app-urls';
+import { sendNotFoundPage } from '../web/not-found-page';
+import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, menuPagePaths, rootFor } from './app-urls';
 import { iconGlyph } from './icon-glyphs';
 import {
   THEME_STYLE_FILES,
@@ -23,6 +26,8 @@ import { MODULE_VERSIONS } from './version-data';
 import { VIEWPORT_MODULES, viewportFiles } from './viewport-modules';
 
 const REVALIDATE = 'no-cache';
+/** An application page answers each user according to their menu: no shared cache keeps it. */
+const PAGE_CACHE = 'private, no-cache';
 const NOTICE_APP_CODE = 'tzgg';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ICON_CACHE = 'public, max-age=86400';
@@ -46,16 +51,34 @@ function rootOf(app: StoredApp, unitTypes: ReadonlyMap<number, number>): string 
 }
 
 /**
+ * The login page, coming back to `url` afterwards (spec §4 step 10). The fragment is the login
+ * page's own route: the browser would otherwise carry the application's hash route over to it.
+ */
+function loginUrl(url: string): string {
+  return `/login?redirect_uri=${encodeURIComponent(url)}#/login`;
+}
+
+/** The pages of the caller's permitted menu list (spec §2): their desktop's applications. */
+function menuPagesOf(apps: AppsRepository, { user, unit }: AuthContext): Set<string> {
+  const menu = apps
+    .categoriesFor(user.id, user.userType, unit.id, DESKTOP_APP_TYPE)
+    .flatMap((category) => category.iconVMs);
+  return menuPagePaths(menu, { userType: user.userType, unitType: unit.unitType });
+}
+
+/**
  * What the platform's other front ends would serve (issue 3): the application pages of spec §2
  * for every stored application, the icons, two viewport modules with their manifests, and the
  * three version sources. Page routes are exact paths (read from the database at start), so
- * they never shadow the web build's own landing pages.
+ * they never shadow the web build's own landing pages. A page is served only to a user whose
+ * menu holds it; others get the not-found page, and a visitor without a session signs in first.
  */
 export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const stored = new AppsRepository(services.db).allApps();
+  const appsRepository = new AppsRepository(services.db);
+  const stored = appsRepository.allApps();
   const unitTypes = new Map<number, number>();
   for (const storedApp of stored) {
     const unit = services.units.findById(storedApp.unitId);
@@ -126,9 +149,16 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
           device,
           desktopUrl: desktopUrl(unitType, device),
         });
-        app.get(url, (_request, reply) => {
+        app.get(url, async (request, reply) => {
+          const auth = resolveAccessToken(services, request, accessTokenOf(request));
+          if (!auth) {
+            return reply.header('cache-control', 'no-store').redirect(loginUrl(request.url), 303);
+          }
+          if (!menuPagesOf(appsRepository, auth).has(url)) {
+            return sendNotFoundPage(reply, services.options.webRoot);
+          }
           setHtmlSecurityHeaders(reply);
-          return sendText(reply, html, 'text/html; charset=utf-8', REVALIDATE);
+          return sendText(reply, html, 'text/html; charset=utf-8', PAGE_CACHE);
         });
       }
     }

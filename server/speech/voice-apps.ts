@@ -1,82 +1,16 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { ApplicationItem } from '../../contract/desktop';
-import {
-  DESKTOP_APP_TYPE,
-  HIDDEN_UPDATE_STATUS,
-  SCHOOL_ONLY_APP_CODES,
-  SCHOOL_UNIT_TYPE,
-} from '../../contract/desktop-codes';
-import { appPageUrl, idPathFor, rootFor, type PageDevice } from '../apps/app-urls';
+import { DESKTOP_APP_TYPE } from '../../contract/desktop-codes';
+import { isMenuIcon, menuPageUrl, type PageDevice, type PageViewer } from '../apps/app-urls';
 import type { AppsRepository } from '../base/apps-repository';
 import type { VoiceCandidate } from './vocabulary';
 
-/** Codes the desktop does not open by navigation (spec §2: single sign-on, no action). */
-const NOT_NAVIGATED: ReadonlySet<string> = new Set(['haikang', 'ysy', 'ykt']);
-const SAFE = /^[A-Za-z0-9_-]+$/;
-/** A same-origin page path of safe segments, as the desktop accepts a menu route naming one. */
-const PAGE_ROUTE = /^(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+\.html([?#].*)?$/;
-
-export interface VoiceViewer {
+export interface VoiceViewer extends PageViewer {
   userId: number;
-  userType: number;
   unitId: number;
-  unitType: number;
 }
 
 export interface VoiceApp extends VoiceCandidate {
   url: string;
-}
-
-function typesOf(list: string): string[] {
-  return list
-    .split(/[,\s;|]+/)
-    .map((type) => type.trim())
-    .filter(Boolean);
-}
-
-/** Whether the desktop shows the icon (spec §3, §6), as renderer/features/menu does. */
-function isVisible(app: ApplicationItem, viewer: VoiceViewer): boolean {
-  if (app.updateStatus === HIDDEN_UPDATE_STATUS) return false;
-  if (
-    String(viewer.unitType) !== SCHOOL_UNIT_TYPE &&
-    (SCHOOL_ONLY_APP_CODES as readonly string[]).includes(app.code)
-  ) {
-    return false;
-  }
-  const limit = typesOf(app.limitUserType);
-  return limit.length === 0 || limit.includes(String(viewer.userType));
-}
-
-/**
- * The page the desktop opens for an application (spec §2 application pages, the rules of
- * renderer/core/app-url): null when a click would not navigate (single sign-on, no action, an
- * http route opening another site) or is refused (a tm page for user types 1 and 3).
- */
-export function voiceUrl(
-  app: ApplicationItem,
-  viewer: VoiceViewer,
-  device: PageDevice,
-): string | null {
-  if (!SAFE.test(app.code) || NOT_NAVIGATED.has(app.code)) return null;
-  const route = app.menuRoute.trim();
-  if (/^https?:\/\//i.test(route)) return null;
-  const root = app.deployPath.trim().replace(/^\/+|\/+$/g, '') || rootFor(viewer.unitType);
-  const serverId = app.serverId.trim().replace(/^\/+|\/+$/g, '');
-  if (!root.split('/').every((segment) => SAFE.test(segment)) || !SAFE.test(serverId)) return null;
-  const namesPage = PAGE_ROUTE.test(route);
-  const page = namesPage
-    ? route
-    : appPageUrl({
-        root,
-        serverId,
-        code: app.code,
-        idPath: idPathFor(viewer.userType, app.frontUserType),
-        device,
-      });
-  const spm = viewer.userType === 1 || viewer.userType === 3;
-  if (spm && new RegExp(`_${app.code}_tm\\b`).test(page)) return null;
-  if (namesPage) return page;
-  return route.startsWith('/') ? `${page}#${route}` : page;
 }
 
 /** The applications a user may open by voice in their unit, with their names and synonyms. */
@@ -108,9 +42,9 @@ export class VoiceApps {
       DESKTOP_APP_TYPE,
     );
     for (const app of categories.flatMap((category) => category.iconVMs)) {
-      if (seen.has(app.code) || !isVisible(app, viewer)) continue;
+      if (seen.has(app.code) || !isMenuIcon(app, viewer)) continue;
       seen.add(app.code);
-      const url = voiceUrl(app, viewer, device);
+      const url = menuPageUrl(app, viewer, device);
       if (url === null) continue;
       result.push({
         code: app.code,

@@ -40,7 +40,8 @@ export function landingRoot(pathname: string, configuredRoot = 'pages'): string 
 /** The settings paths exempt from the post-login redirect. */
 const SETTINGS_PATHS = ['desktop/setting', 'areaDesktop/setting'];
 
-const REDIRECT_PATH = /^\/redirect\/([A-Za-z0-9_-]+)\/?$/;
+/** /redirect/{name} (spec §2): a login there opens that application. */
+export const REDIRECT_PATH = /^\/redirect\/([A-Za-z0-9_-]+)\/?$/;
 
 /** Teachers and type 4 (treated like teachers) use the tm id path (spec §1, §2). */
 export function isTeacherLike(userType: string): boolean {
