@@ -86,7 +86,10 @@ export function isPathAllowed(path: string, routes: ReadonlySet<string>): boolea
 export type RouteMatch<T> = { kind: 'route'; route: T } | { kind: 'not-found' };
 
 export interface RoutePermissions {
-  /** False for users without a permission tree (spec §6: only types 2 and 4 load one). */
+  /**
+   * False for users without a permission tree (spec §6: only types 2 and 4 load one): their
+   * routes are not filtered. (Elements are: see `can` in permission-store.ts.)
+   */
   enforced: boolean;
   codeKeys: CodeKeys;
   /** The permitted menu list (menu routes of the tree). */

@@ -6,8 +6,16 @@ beforeEach(() => {
 });
 
 describe('permission store', () => {
-  it('lets everything through until a tree is loaded', () => {
-    expect(can(usePermissions.getState(), 'anything')).toBe(true);
+  it('permits no code without a tree: elements stay hidden for users of every type', () => {
+    // Parents, students and area users never load a tree (spec §6), nor has a teacher yet.
+    expect(can(usePermissions.getState(), 'anything')).toBe(false);
+    expect(can(usePermissions.getState(), ['a', 'b'])).toBe(false);
+    expect(usePermissions.getState().enforced).toBe(false);
+  });
+
+  it('hides what an empty tree does not grant', () => {
+    usePermissions.getState().setTree([]);
+    expect(can(usePermissions.getState(), 'tzgg_delete')).toBe(false);
   });
 
   it('enforces the codes of the loaded tree', () => {
