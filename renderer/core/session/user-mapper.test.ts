@@ -142,6 +142,23 @@ describe('serialiseStoredUser', () => {
     expect(stored.accessToken).toBeUndefined();
     expect(stored.credentials).toBeUndefined();
     expect(stored.userId).toBe('p1');
-    expect(stored.childId).toBe('c1');
+  });
+
+  it("keeps the wire's spelling: other applications on the origin read the record", () => {
+    const stored = JSON.parse(serialiseStoredUser(toCurrentUser(wireUser))) as Record<
+      string,
+      unknown
+    >;
+    // The wire user, field for field, less its secrets; campusUnits as the state holds it.
+    const expected: Record<string, unknown> = {
+      ...wireUser,
+      campusUnits: [{ unitId: '1002', unitName: '东校区' }],
+    };
+    delete expected.accessToken;
+    delete expected.credentials;
+    expect(stored).toEqual(expected);
+    for (const renamed of ['childId', 'childName', 'childList', 'currentChild']) {
+      expect(stored).not.toHaveProperty(renamed);
+    }
   });
 });

@@ -6,7 +6,8 @@ export type CampusUnit = Readonly<Record<string, unknown>>;
 
 /**
  * The current user (spec §3) with correct names. The wire's misspelt fields (chirdenId,
- * chirdenName, chirdenList, currentChirden) are mapped here and nowhere else.
+ * chirdenName, chirdenList, currentChirden) are mapped here and nowhere else: read in mapUser,
+ * written back in toStoredUser.
  */
 export interface CurrentUser {
   realName: string;
@@ -144,12 +145,52 @@ export function userImage(user: Pick<CurrentUser, 'avatar' | 'userImgPath' | 'se
   return defaultUserImage(user.sex);
 }
 
-/** Fields never written to storage: the access token and the credentials. */
-const SECRET_FIELDS = new Set(['accessToken', 'credentials']);
+/**
+ * The record under local `user` (spec §3 storage): the current user (state) as the platform's
+ * other applications on this origin read it, so it keeps the wire's spelling of the children
+ * (chirdenId, chirdenName, chirdenList, currentChirden), and campusUnits as the state holds it
+ * (a list). It never holds the access token or the credentials (docs/security.md).
+ */
+export type StoredUser = Omit<CurrentUserWire, 'accessToken' | 'credentials' | 'campusUnits'> & {
+  campusUnits: CampusUnit[];
+};
 
-/** The user as stored under local `user` (spec §3), without its secrets. */
+/**
+ * The user as stored under local `user`: the wire's names back. Each field is named, so a field
+ * added to the user later (a secret, say) is stored only once it is added here.
+ */
+export function toStoredUser(user: CurrentUser): StoredUser {
+  return {
+    realName: user.realName,
+    loginName: user.loginName,
+    avatar: user.avatar,
+    unitId: user.unitId,
+    unitType: user.unitType,
+    userType: user.userType,
+    userId: user.userId,
+    unitName: user.unitName,
+    unitEnName: user.unitEnName,
+    chirdenId: user.childId,
+    unitImgPath: user.unitImgPath,
+    userImgPath: user.userImgPath,
+    year: user.year,
+    parentId: user.parentId,
+    term: user.term,
+    name: user.name,
+    superman: user.superman,
+    sex: user.sex,
+    principal: user.principal,
+    unitStatus: user.unitStatus,
+    unitShardingCode: user.unitShardingCode,
+    userStatus: user.userStatus,
+    authenticated: user.authenticated,
+    campusUnits: user.campusUnits,
+    chirdenName: user.childName,
+    chirdenList: user.childList,
+    currentChirden: user.currentChild,
+  };
+}
+
 export function serialiseStoredUser(user: CurrentUser): string {
-  return JSON.stringify(user, (key: string, value: unknown) =>
-    SECRET_FIELDS.has(key) ? undefined : value,
-  );
+  return JSON.stringify(toStoredUser(user));
 }
