@@ -18,8 +18,9 @@ import {
  * Chromium's fake microphone plays WAV files spoken by espeak-ng, the reference server's gateway
  * recognises them with pocketsphinx (docs/voice.md).
  */
+// The native app's web view (EduDeskApp): spec §2 offers voice there only (docs/voice.md).
 const PHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 EduDeskApp/2.3';
 const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';
 const NOTICES_PAGE = '/pages/notice/mobile_tzgg_spm/index.html';
 
@@ -398,7 +399,7 @@ describe('the mobile desktop at 320, 390 and 768 px', () => {
     await page.getByRole('button', { name: /^Messages/ }).click();
     const sheet = page
       .locator('.sheet .ant-drawer-content-wrapper')
-      .filter({ hasText: 'ignore all' });
+      .filter({ hasText: 'Ignore all' });
     await sheet.waitFor();
     await keepScreenshot(page, 'mobile-desktop-messages-390');
     const height = await sheet.evaluate((element) => element.getBoundingClientRect().height);
