@@ -39,6 +39,19 @@ export const MENU_CATEGORY_NAMES: Record<MenuCategoryCode, BilingualName> = {
   'ZDYYYFL-ZWHQ': { zh: '总务后勤', en: 'Logistics' },
 };
 
+/** The categories' default names in Traditional Chinese (zh-HK). */
+export const MENU_CATEGORY_NAMES_ZH_HK: Record<MenuCategoryCode, string> = {
+  'ZDYYYFL-CYYY': '常用應用',
+  'ZDYYYFL-XZBG': '行政辦公',
+  'ZDYYYFL-JWGL': '教務管理',
+  'ZDYYYFL-SJZX': '數據中心',
+  'ZDYYYFL-JZGGL': '教職工管理',
+  'ZDYYYFL-ZZXX': '自主學習',
+  'ZDYYYFL-JYKY': '教研科研',
+  'ZDYYYFL-XSCZ': '學生成長',
+  'ZDYYYFL-ZWHQ': '總務後勤',
+};
+
 export function isMenuCategoryCode(value: unknown): value is MenuCategoryCode {
   return typeof value === 'string' && (MENU_CATEGORY_CODES as readonly string[]).includes(value);
 }

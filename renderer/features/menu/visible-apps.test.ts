@@ -3,6 +3,7 @@ import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
 import {
   appImage,
   appName,
+  categoryName,
   flatApps,
   isIconVisible,
   moveCode,
@@ -98,5 +99,25 @@ describe('ordering and recent apps', () => {
     for (const code of ['a', 'b', 'a', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'])
       recent = rememberRecent(recent, code);
     expect(recent).toEqual(['k', 'j', 'i', 'h', 'g', 'f', 'e', 'd', 'c', 'a']);
+  });
+});
+
+describe('categoryName', () => {
+  const category = (name: string): MenuCategory => ({
+    code: 'ZDYYYFL-XSCZ',
+    name,
+    iconVMs: [],
+  });
+
+  it('says the default name in the user language, zh-HK in Traditional characters', () => {
+    expect(categoryName(category('学生成长'), 'zh-CN')).toBe('学生成长');
+    expect(categoryName(category('学生成长'), 'zh-HK')).toBe('學生成長');
+    expect(categoryName(category('学生成长'), 'en')).toBe('Student growth');
+  });
+
+  it("keeps a unit's own name in Chinese, and falls back to the default", () => {
+    expect(categoryName(category('成长记录'), 'zh-HK')).toBe('成长记录');
+    expect(categoryName(category(''), 'zh-HK')).toBe('學生成長');
+    expect(categoryName(category(''), 'zh-CN')).toBe('学生成长');
   });
 });

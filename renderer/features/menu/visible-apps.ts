@@ -2,6 +2,7 @@ import type { ApplicationItem, AppUnreadCount, MenuCategory } from '../../../con
 import {
   HIDDEN_UPDATE_STATUS,
   MENU_CATEGORY_NAMES,
+  MENU_CATEGORY_NAMES_ZH_HK,
   SCHOOL_ONLY_APP_CODES,
   SCHOOL_UNIT_TYPE,
 } from '../../../contract/desktop-codes';
@@ -107,5 +108,8 @@ export function rememberRecent(recent: readonly string[], code: string): string[
 /** A category's name: English by its code in English, the server's (Chinese) name otherwise. */
 export function categoryName(category: MenuCategory, lang: string): string {
   const names = MENU_CATEGORY_NAMES[category.code];
-  return lang === 'en' ? names.en : category.name || names.zh;
+  if (lang === 'en') return names.en;
+  const name = category.name || names.zh;
+  // A unit's own name for a category stays as it wrote it; the default one is said in zh-HK.
+  return lang === 'zh-HK' && name === names.zh ? MENU_CATEGORY_NAMES_ZH_HK[category.code] : name;
 }
