@@ -98,12 +98,16 @@ async function closeTodo(page: Page): Promise<void> {
 
 /** Two frames: what a resize or a re-render changed is laid out and painted. */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
-      ),
-  );
+  // Every running animation (a dialog's zoom, a drawer's slide) has finished, then a frame more.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
+  });
 }
 
 /** The texts of the header (PC or phone) that do not reach WCAG AA on what is drawn behind. */
@@ -254,6 +258,7 @@ describe('the theme dialog at 1280x720', () => {
       await page.getByRole('button', { name: 'Theme', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Theme', exact: true });
       await dialog.waitFor();
+      await settled(page);
       for (const name of ['Save', 'Cancel']) {
         const box = await dialog.getByRole('button', { name, exact: true }).boundingBox();
         expect(box, name).not.toBeNull();
