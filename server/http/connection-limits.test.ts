@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../testing/raw-http';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /**
@@ -14,10 +15,7 @@ afterEach(async () => {
 
 async function listen(limits: Parameters<typeof createTestApp>[0]): Promise<number> {
   t = await createTestApp(limits);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
+  return listenOnLoopback(t.app);
 }
 
 function connect(port: number): Promise<net.Socket> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_REQUEST, rawRequest } from '../testing/raw-http';
+import { BAD_REQUEST, bodyOf, listenOnLoopback, rawRequest } from '../testing/raw-http';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-function bodyOf(answer: string): unknown {
-  return JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+function jsonOf(answer: string): unknown {
+  return JSON.parse(bodyOf(answer));
 }
 
 describe('answers the router and the HTTP parser refuse', () => {
@@ -11,9 +11,7 @@ describe('answers the router and the HTTP parser refuse', () => {
   let port: number;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address !== null ? address.port : 0;
+    port = await listenOnLoopback(t.app);
   });
   afterAll(async () => {
     await t.close();
@@ -38,14 +36,14 @@ describe('answers the router and the HTTP parser refuse', () => {
       'GET /api/uaa/oauth/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
     );
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
-    expect(bodyOf(broken)).toEqual(BAD_REQUEST);
+    expect(jsonOf(broken)).toEqual(BAD_REQUEST);
 
     const huge = await rawRequest(
       port,
       `GET /api/uaa/oauth/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
     );
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
-    expect(bodyOf(huge)).toEqual({
+    expect(jsonOf(huge)).toEqual({
       status: 431,
       code: 'headers_too_large',
       message: '请求头过大|||The request headers are too large',

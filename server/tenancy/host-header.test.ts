@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_REQUEST, rawRequest } from '../testing/raw-http';
+import { BAD_REQUEST, bodyOf, listenOnLoopback, rawRequest } from '../testing/raw-http';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 function headOf(answer: string): string {
   return answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
-}
-
-function bodyOf(answer: string): string {
-  return answer.slice(answer.indexOf('\r\n\r\n') + 4);
 }
 
 function get(path: string, hostLines: string[]): string {
@@ -19,9 +15,7 @@ describe('a request with more than one Host header (RFC 9112 §3.2)', () => {
   let port: number;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    port = typeof address === 'object' && address !== null ? address.port : 0;
+    port = await listenOnLoopback(t.app);
   });
   afterAll(async () => {
     await t.close();

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
 
 /** The envelope of a request the server cannot read (server/http/framework-errors.ts). */
@@ -25,4 +26,17 @@ export function rawRequest(port: number, bytes: string): Promise<string> {
     });
     socket.write(bytes, 'latin1');
   });
+}
+
+/** Starts a test app listening on a free loopback port, for raw connections; returns the port. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** The body of a raw HTTP answer (after its head). */
+export function bodyOf(answer: string): string {
+  return answer.slice(answer.indexOf('\r\n\r\n') + 4);
 }
