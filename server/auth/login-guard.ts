@@ -5,6 +5,7 @@ import { serializeCookie, readCookie } from '../http/cookies';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { ProofOfWork } from './proof-of-work';
+import { httpOnlyCookie } from './session-cookies';
 import {
   KNOWN_DEVICE_SECONDS,
   sendTooManyAttempts,
@@ -98,13 +99,11 @@ export class LoginGuard {
     const device = this.throttle.rememberDevice(this.deviceOf(request), userId);
     void reply.header(
       'set-cookie',
-      serializeCookie(DEVICE_COOKIE, device.token, {
-        path: DEVICE_COOKIE_PATH,
-        maxAgeSeconds: KNOWN_DEVICE_SECONDS,
-        httpOnly: true,
-        secure: this.secureCookies(),
-        sameSite: 'Lax',
-      }),
+      serializeCookie(
+        DEVICE_COOKIE,
+        device.token,
+        httpOnlyCookie(DEVICE_COOKIE_PATH, KNOWN_DEVICE_SECONDS, this.secureCookies()),
+      ),
     );
   }
 

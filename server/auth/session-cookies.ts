@@ -12,7 +12,12 @@ export interface SessionCookieOptions {
   refreshTokenTtlSeconds: number;
 }
 
-function base(path: string, maxAgeSeconds: number, secure: boolean): CookieOptions {
+/** The platform's own cookies: http-only, sent with top-level navigations of other sites. */
+export function httpOnlyCookie(
+  path: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): CookieOptions {
   return { path, maxAgeSeconds, httpOnly: true, secure, sameSite: 'Lax' };
 }
 
@@ -30,19 +35,19 @@ export function setSessionCookies(
     serializeCookie(
       ACCESS_TOKEN_COOKIE,
       tokens.accessToken,
-      base(ACCESS_COOKIE_PATH, maxAge, options.secure),
+      httpOnlyCookie(ACCESS_COOKIE_PATH, maxAge, options.secure),
     ),
     serializeCookie(
       REFRESH_TOKEN_COOKIE,
       tokens.refreshToken,
-      base(REFRESH_COOKIE_PATH, maxAge, options.secure),
+      httpOnlyCookie(REFRESH_COOKIE_PATH, maxAge, options.secure),
     ),
   ]);
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
   void reply.header('set-cookie', [
-    serializeCookie(ACCESS_TOKEN_COOKIE, '', base(ACCESS_COOKIE_PATH, 0, secure)),
-    serializeCookie(REFRESH_TOKEN_COOKIE, '', base(REFRESH_COOKIE_PATH, 0, secure)),
+    serializeCookie(ACCESS_TOKEN_COOKIE, '', httpOnlyCookie(ACCESS_COOKIE_PATH, 0, secure)),
+    serializeCookie(REFRESH_TOKEN_COOKIE, '', httpOnlyCookie(REFRESH_COOKIE_PATH, 0, secure)),
   ]);
 }
