@@ -2,7 +2,8 @@ import { Button, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialLink } from '../../../contract/social';
-import { splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { providerName } from '../../core/provider-name';
 import { notify } from '../../ui/notify/notify';
 import { fetchLinks, postUnlink } from './api';
 
@@ -114,7 +115,7 @@ export function LinkedAccountsDialog({ open, onClose }: LinkedAccountsDialogProp
         <ul className="linked-accounts__list">
           {links.links.map((link) => {
             const key = `${link.issuer}\n${link.subject}`;
-            const provider = splitBilingual(link.providerName, i18n.language);
+            const provider = providerName(link.providerName, i18n.language);
             const nickname = link.nickname || link.subject;
             return (
               <li key={key} className="linked-accounts__item">

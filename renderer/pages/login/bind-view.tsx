@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData } from '../../../contract/auth';
 import type { SocialPendingIdentity } from '../../../contract/social';
-import { splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { hashQuery, useHash } from '../../core/hash-route';
 import { LoginForm } from '../../features/login/login-form';
 import { announceLoginSuccess, loginWith } from '../../features/login/login-session';
 import { fetchPendingIdentity, postBind } from '../../features/login/social/api';
+import { providerName } from '../../core/provider-name';
 import { goToLanding } from '../navigation';
 import { PageLoading } from '../page-frame';
 
@@ -73,7 +74,7 @@ export function BindView() {
     );
   }
 
-  const provider = splitBilingual(pending.identity.providerName, i18n.language);
+  const provider = providerName(pending.identity.providerName, i18n.language);
   const nickname = pending.identity.nickname;
   return (
     <main className="simple-page">

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../../../contract/social';
-import { splitBilingual } from '../../../../contract/envelope';
+import { providerName } from '../../../core/provider-name';
 import { safeLogoUri } from '../../../core/safe-url';
 
 export interface OtherPlatformsProps {
@@ -34,7 +34,7 @@ export function OtherPlatforms({ providers, onChoose }: OtherPlatformsProps) {
       </h3>
       <ul className="other-platforms__list">
         {providers.map((provider) => {
-          const name = splitBilingual(provider.name, i18n.language);
+          const name = providerName(provider.name, i18n.language);
           return (
             <li key={provider.providerId}>
               <Button

@@ -3,8 +3,9 @@ import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../../../contract/social';
-import { splitBilingual, SUCCESS_STATUS } from '../../../../contract/envelope';
+import { SUCCESS_STATUS } from '../../../../contract/envelope';
 import { requestSocialState } from './api';
+import { providerName } from '../../../core/provider-name';
 import { buildAuthorizeUrl, socialRedirectUri } from './authorize-url';
 import { rememberSocialState } from './social-state';
 
@@ -25,7 +26,7 @@ export function QrLogin({ provider, onBack }: QrLoginProps) {
   const { t, i18n } = useTranslation();
   const [qr, setQr] = useState<QrState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const name = splitBilingual(provider.name, i18n.language);
+  const name = providerName(provider.name, i18n.language);
 
   useEffect(() => {
     let active = true;
