@@ -28,6 +28,7 @@ export function SignedInPage({
   const signedIn = useSignedIn();
   const relogin = useRelogin();
 
+  // While the sign-in is checked; then the header says the page's title and the unit's name.
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -36,7 +37,7 @@ export function SignedInPage({
 
   return (
     <TopLayout
-      brand={<UnitBrand />}
+      brand={<UnitBrand pageTitle={title} />}
       actions={
         <>
           <WelcomeText />

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { safeLinkUrl } from '../core/safe-url';
 import { useSession } from '../core/session/session-store';
 
-/** The header's unit logo and name (the English name in English); it also sets the title. */
-export function UnitBrand() {
+/**
+ * The header's unit logo and name (the English name in English); it also sets the document
+ * title: the unit's name, or on a page of its own (renderer/pages/signed-in-page.tsx) that
+ * page's title followed by the unit's name.
+ */
+export function UnitBrand({ pageTitle }: { pageTitle?: string } = {}) {
   const { i18n } = useTranslation();
   const user = useSession((state) => state.user);
   const name =
@@ -16,8 +20,9 @@ export function UnitBrand() {
   const logo = user === null ? null : safeLinkUrl(user.unitImgPath);
 
   useEffect(() => {
-    if (name !== '') document.title = name;
-  }, [name]);
+    const title = [pageTitle, name].filter((part) => part !== undefined && part !== '').join(' · ');
+    if (title !== '') document.title = title;
+  }, [name, pageTitle]);
 
   return (
     <>
