@@ -64,7 +64,7 @@ async function keepViewport(page: Page, name: string): Promise<void> {
 async function faceLogin(lang: string, size = LAPTOP): Promise<Page> {
   const { page } = await suite.open(`/login?lang=${lang}`, lang, CAMERA);
   await page.setViewportSize(size);
-  await page.getByRole('button', { name: /^(刷脸登录|刷臉登入|Sign in with your face)$/ }).click();
+  await page.getByRole('button', { name: /^(刷脸登录|人臉登入|Sign in with your face)$/ }).click();
   return page;
 }
 
@@ -94,6 +94,17 @@ describe('face sign-in on a 1280×720 screen', () => {
       await eventually(() => onScreen(page, element)).toBe(true);
     }
     await keepViewport(page, 'face-screens-login-1280x720');
+  });
+
+  it('says 人臉登入 in zh-HK, like its other sign-in texts', async () => {
+    const page = await faceLogin('zh-HK');
+    const widget = page.getByRole('region', { name: '人臉登入' });
+    await page.getByRole('heading', { name: '人臉登入' }).waitFor();
+    await widget.getByRole('button', { name: '登入', exact: true }).waitFor();
+    await page.getByRole('button', { name: '使用賬號密碼登入' }).waitFor();
+    const shown = await page.locator('body').innerText();
+    expect(shown).not.toMatch(/刷臉|人臉登錄/);
+    await keepViewport(page, 'face-screens-login-zh-HK-1280x720');
   });
 
   it('says "Sign in" in English, never "Log in"', async () => {
@@ -134,6 +145,11 @@ describe('collecting a face photo on a 1280×720 screen', () => {
 describe('the face page in every language', () => {
   for (const [lang, texts, foreign] of [
     [
+      'zh-CN',
+      { title: '我的人脸', collect: '人脸采集', clockIn: '人脸打卡', start: '开始打卡' },
+      ['我的人臉', 'My face'],
+    ],
+    [
       'en',
       {
         title: 'My face',
@@ -156,6 +172,9 @@ describe('the face page in every language', () => {
       await card(page, texts.clockIn).getByRole('button', { name: texts.start }).waitFor();
       const shown = await page.locator('body').innerText();
       for (const text of foreign) expect(shown).not.toContain(text);
+      // The browser tab names the page first, then the unit (its English name in English).
+      const unit = lang === 'en' ? 'Sunshine Experimental Primary School' : '阳光实验小学';
+      await eventually(() => page.title()).toBe(`${texts.title} · ${unit}`);
       await keepScreenshot(page, `face-screens-my-face-${lang}`);
     });
   }
