@@ -5,6 +5,7 @@ import {
   antdTheme,
   antdTokens,
   cssVariables,
+  DANGER_COLOUR,
   effectiveLayout,
   isReddish,
   palette,
@@ -106,6 +107,17 @@ describe('a red theme', () => {
 });
 
 describe('tokens and variables', () => {
+  it('give danger actions and errors a red that reads on white and on a hovered row', () => {
+    for (const name of ['#457CD6', '#e31d1a', '#49C1D9', '#4DB021', 'ink', 'lotus', 'cartoon']) {
+      expect(antdTokens(resolveTheme(name)).colorError).toBe(DANGER_COLOUR);
+    }
+    const danger = parseHex(DANGER_COLOUR);
+    const hoveredRow = parseHex('#fafafa');
+    if (!danger || !hoveredRow) throw new Error('bad colour');
+    expect(contrast(danger, WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(danger, hoveredRow)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('give antd and the CSS the same primary colour', () => {
     const theme = resolveTheme('#4DB021');
     expect(antdTokens(theme).colorPrimary).toBe('#4db021');

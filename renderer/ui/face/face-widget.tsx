@@ -7,7 +7,14 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Button, Space } from 'antd';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FACE,
@@ -98,6 +105,19 @@ const GAP = 12;
 const BELOW_BEFORE_MEASURED = 112;
 
 /**
+ * The widget's buttons turn on and off by themselves as the camera opens and closes: drawn at
+ * once (a fade from antd's disabled look to the primary fill passes through colours neither
+ * reads on), fully opaque while loading (antd's 65 % lets the fill show through white text), and
+ * readable while disabled (antd's grey text on its grey fill is 1.8:1; this one is 6.4:1).
+ */
+const BUTTON_STYLE: CSSProperties = { transition: 'none', opacity: 1 };
+const DISABLED_BUTTON_STYLE: CSSProperties = { ...BUTTON_STYLE, color: '#595959' };
+
+function buttonStyle(disabled: boolean): CSSProperties {
+  return disabled ? DISABLED_BUTTON_STYLE : BUTTON_STYLE;
+}
+
+/**
  * When the camera starts, the whole widget (the camera view and its buttons) is brought into
  * view below any sticky header: the user pressed a button under the view, or opened face login
  * on a short screen, and must see both what the camera sees and the buttons that act on it.
@@ -157,12 +177,25 @@ export function FaceWidget(props: FaceWidgetProps) {
   };
 
   const busy = state.phase === 'saving' || state.phase === 'capturing';
+  const off = {
+    openCamera: !mayOpenCamera(state),
+    takePhoto: !isLive(state) || !mayTakePhoto(state),
+    retake:
+      !flags.hasGotPhoto ||
+      busy ||
+      state.phase === 'initialising' ||
+      (flags.repeatPhotoChosen && !flags.photoCollected),
+    save: !maySave(state),
+    upload: !mayUploadFile(state),
+    submit: !isLive(state),
+  };
   const buttons =
     mode === 'collect' ? (
       <>
         <Button
           icon={<CameraOutlined aria-hidden />}
-          disabled={!mayOpenCamera(state)}
+          disabled={off.openCamera}
+          style={buttonStyle(off.openCamera)}
           onClick={() => {
             dispatch({ type: 'open-camera' });
           }}
@@ -172,7 +205,8 @@ export function FaceWidget(props: FaceWidgetProps) {
         <Button
           type="primary"
           autoInsertSpace={false}
-          disabled={!isLive(state) || !mayTakePhoto(state)}
+          disabled={off.takePhoto}
+          style={buttonStyle(off.takePhoto)}
           onClick={() => {
             dispatch({ type: 'take-photo' });
           }}
@@ -182,12 +216,8 @@ export function FaceWidget(props: FaceWidgetProps) {
         <Button
           icon={<ReloadOutlined aria-hidden />}
           autoInsertSpace={false}
-          disabled={
-            !flags.hasGotPhoto ||
-            busy ||
-            state.phase === 'initialising' ||
-            (flags.repeatPhotoChosen && !flags.photoCollected)
-          }
+          disabled={off.retake}
+          style={buttonStyle(off.retake)}
           onClick={() => {
             dispatch({ type: 'retake' });
           }}
@@ -198,7 +228,8 @@ export function FaceWidget(props: FaceWidgetProps) {
           type="primary"
           icon={<SaveOutlined aria-hidden />}
           autoInsertSpace={false}
-          disabled={!maySave(state)}
+          disabled={off.save}
+          style={buttonStyle(off.save)}
           loading={flags.collectLoading}
           onClick={() => {
             dispatch({ type: 'save' });
@@ -209,13 +240,19 @@ export function FaceWidget(props: FaceWidgetProps) {
         {flags.initialised && (!flags.canOpenCamera || !flags.hasCamera) && (
           <Button
             icon={<UploadOutlined aria-hidden />}
-            disabled={!mayUploadFile(state)}
+            disabled={off.upload}
+            style={buttonStyle(off.upload)}
             onClick={() => fileRef.current?.click()}
           >
             {t('face.action.upload')}
           </Button>
         )}
-        <Button icon={<CloseOutlined aria-hidden />} autoInsertSpace={false} onClick={close}>
+        <Button
+          icon={<CloseOutlined aria-hidden />}
+          autoInsertSpace={false}
+          style={BUTTON_STYLE}
+          onClick={close}
+        >
           {t('face.action.close')}
         </Button>
       </>
@@ -225,7 +262,8 @@ export function FaceWidget(props: FaceWidgetProps) {
           type="primary"
           icon={<LoginOutlined aria-hidden />}
           autoInsertSpace={false}
-          disabled={!isLive(state)}
+          disabled={off.submit}
+          style={buttonStyle(off.submit)}
           loading={state.phase === 'submitting'}
           onClick={() => {
             dispatch({ type: 'take-photo' });
@@ -233,7 +271,7 @@ export function FaceWidget(props: FaceWidgetProps) {
         >
           {mode === 'login' ? t('face.action.login') : t('face.action.ok')}
         </Button>
-        <Button autoInsertSpace={false} onClick={close}>
+        <Button autoInsertSpace={false} style={BUTTON_STYLE} onClick={close}>
           {t('face.action.cancel')}
         </Button>
       </>
