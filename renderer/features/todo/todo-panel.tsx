@@ -151,10 +151,12 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
   }
 
   const pages = Math.max(data.pages, 1);
+  // A column: the items scroll above the pager, which stays whole at the panel's foot (a short
+  // bottom sheet on a phone cannot show three items and the pager at once).
   return (
     <div
       aria-busy={state.status === 'loading'}
-      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+      style={{ display: 'flex', flexDirection: 'column', gap: 12, flex: 1, minHeight: 0 }}
     >
       <p className="visually-hidden" role="status" aria-live="polite">
         {t('todo.summary', { total: data.total, page: state.page, pages })}
@@ -163,8 +165,20 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
         <Empty description={t('todo.empty')} />
       ) : (
         <ul
+          className="todo-panel__list"
           aria-label={t('todo.listLabel')}
-          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            // Room inside the scrolling box for the items' focus rings.
+            padding: 2,
+            display: 'grid',
+            alignContent: 'start',
+            gap: 12,
+            flex: 1,
+            minHeight: 0,
+            overflow: 'auto',
+          }}
         >
           {data.list.map((item) => (
             <li key={item.id}>
@@ -182,7 +196,13 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
       )}
       <nav
         aria-label={t('todo.pagination')}
-        style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}
+        style={{
+          display: 'flex',
+          flex: 'none',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 8,
+        }}
       >
         <Button
           disabled={state.page <= 1 || state.status === 'loading'}
@@ -269,6 +289,10 @@ export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanel
       destroyOnHidden
       title={total === null ? t('todo.title') : t('todo.titleWithTotal', { total })}
       closable={{ 'aria-label': t('todo.close') }}
+      // The body does not scroll itself: its list does, above the pager (TodoContent).
+      styles={{
+        body: { display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' },
+      }}
       onClose={() => {
         markTodoClosedThisSession();
         onClose(true);
