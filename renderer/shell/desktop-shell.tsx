@@ -19,7 +19,7 @@ import { openHelpCentre } from '../features/footer/help-centre';
 import { saveAppOrder } from '../features/menu/api';
 import { AppSearchBox } from '../features/menu/app-search-box';
 import { menuPanelWidth, usesCategorisedMenu } from '../features/menu/menu-fit';
-import { LeftMenu } from '../features/menu/left-menu';
+import { LEFT_MENU_COLUMN_PX, LeftMenu } from '../features/menu/left-menu';
 import { TopMenu } from '../features/menu/top-menu';
 import { flatApps, moveCode } from '../features/menu/visible-apps';
 import { saveTheme } from '../features/theme/api';
@@ -50,8 +50,6 @@ const DESKTOP_HOME_ROUTE = '/desktop/home';
  * Any other route shows the not-found page.
  */
 const DESKTOP_ROUTES = ['/', DESKTOP_HOME_ROUTE, '/desktop/setting', '/areaDesktop/setting'];
-/** The left layout's collapsed menu (styles.css .left-menu; spec §9: capped at 60 px). */
-const LEFT_MENU_WIDTH_PX = 60;
 /** The desktop is the base module: its licence, versions and permission codes. */
 const DESKTOP_MODULE = 'base';
 
@@ -97,6 +95,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   );
   const [todoClosed, setTodoClosed] = useState(false);
   const [savingTheme, setSavingTheme] = useState(false);
+  // The left layout's menu, collapsed or expanded: the grid sizes its columns from the rest.
+  const [leftMenuWidth, setLeftMenuWidth] = useState(LEFT_MENU_COLUMN_PX);
   const licence = useModuleLicence(DESKTOP_MODULE, user.unitId, isDev);
   const root = landingRoot(window.location.pathname);
   // After the icons: the version check is not what the user waits for (spec §4 still runs it).
@@ -200,7 +200,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       categorised={categorised}
       iconVariant={iconVariant}
       hidden={inViewport}
-      menuWidth={theme.layout === 'left' ? LEFT_MENU_WIDTH_PX : 0}
+      menuWidth={theme.layout === 'left' ? leftMenuWidth : 0}
       onOpen={openApp}
       search={search}
       {...(onReorder ? { onReorder } : {})}
@@ -260,6 +260,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
               }
               userId={user.userId}
               onOpen={openApp}
+              onWidthChange={setLeftMenuWidth}
             />
           }
           actions={actions}

@@ -357,3 +357,94 @@ describe('the voice recorder (spec §2: mobile, native app only)', () => {
     }
   });
 });
+
+describe("the phone's to-do sheet", () => {
+  for (const [width, height] of [
+    [320, 640],
+    [390, 844],
+  ] as const) {
+    it(`${String(width)} px: the items scroll above a pager wholly in sight`, STEPS, async () => {
+      const { page } = await open({ ...phone(), viewport: { width, height } }, 'en');
+      // teacher01 has to-dos: the sheet opens by itself once the counts arrive.
+      await signedIn(page, 'teacher01', 'en');
+      await page.waitForURL(/mobile_desktop_all/);
+      const sheet = page.locator('.todo-panel.sheet .ant-drawer-section');
+      await sheet.getByRole('list').waitFor();
+      await settled(page);
+      const layout = await sheet.evaluate((section) => {
+        const body = section.querySelector('.ant-drawer-body');
+        const list = section.querySelector('ul');
+        const pager = section.querySelector('nav');
+        if (!body || !list || !pager) return null;
+        const seen = body.getBoundingClientRect();
+        const pagerBox = pager.getBoundingClientRect();
+        const uncovered = [...pager.querySelectorAll('button')].every((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && button.contains(hit);
+        });
+        return {
+          pagerInside: pagerBox.top >= seen.top - 0.5 && pagerBox.bottom <= seen.bottom + 0.5,
+          bodyScrolls: body.scrollHeight > body.clientHeight + 1,
+          listFits: list.getBoundingClientRect().bottom <= pagerBox.top + 0.5,
+          uncovered,
+        };
+      });
+      await keepScreenshot(page, `careful-todo-sheet-${String(width)}`);
+      // The pager lies whole inside the sheet, below the list; the body itself never scrolls.
+      expect(layout).toEqual({
+        pagerInside: true,
+        bodyScrolls: false,
+        listFits: true,
+        uncovered: true,
+      });
+    });
+  }
+});
+
+/** The categories whose first icons do not share one row (the third wrapped under the first). */
+function wrappedCategories(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const wrapped: string[] = [];
+    for (const section of document.querySelectorAll('.desktop__category')) {
+      const icons = [...section.querySelectorAll('.app-grid > li')].slice(0, 3);
+      const tops = new Set(icons.map((icon) => Math.round(icon.getBoundingClientRect().top)));
+      const title = section.querySelector('h2')?.textContent ?? '';
+      if (icons.length === 3 && tops.size > 1) wrapped.push(title);
+      const grid = section.querySelector('.app-grid');
+      if (grid && grid.scrollWidth > grid.clientWidth + 1) wrapped.push(`${title} overflows`);
+    }
+    return wrapped;
+  });
+}
+
+describe('the left layout', () => {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    it(
+      `${String(viewport.width)} px: the expanded menu leaves every category's row of three whole`,
+      STEPS,
+      async () => {
+        const { page } = await open({ viewport });
+        // The layout is this browser's choice for the unit (core/theme/theme-store.ts).
+        await page.context().addInitScript(
+          (key) => {
+            localStorage.setItem(key, 'left');
+          },
+          `SY_UNIT_STYLE:${String(SCHOOL_UNIT_ID)}`,
+        );
+        await signedIn(page, 'teacher01');
+        await closeTodo(page);
+        await page.locator('.left-menu').waitFor();
+        expect(await wrappedCategories(page)).toEqual([]);
+        await page.getByRole('button', { name: '展开菜单' }).click();
+        await page.locator('.left-menu--expanded').waitFor();
+        await settled(page);
+        await keepScreenshot(page, `careful-left-menu-expanded-${String(viewport.width)}`);
+        expect(await wrappedCategories(page)).toEqual([]);
+      },
+    );
+  }
+});

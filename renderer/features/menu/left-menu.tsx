@@ -5,7 +5,7 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
@@ -14,6 +14,8 @@ import { MenuAppIcon } from './menu-app-icon';
 /** The left grid's icons are capped at 60 px (spec §2, §9). */
 export const LEFT_MENU_ICON_PX = 40;
 export const LEFT_MENU_COLUMN_PX = 60;
+/** The expanded menu's width (styles.css .left-menu--expanded). */
+export const LEFT_MENU_EXPANDED_PX = 200;
 
 export interface LeftMenuProps {
   apps: readonly ApplicationItem[];
@@ -21,6 +23,11 @@ export interface LeftMenuProps {
   unitName: string;
   userId: string;
   onOpen: (app: ApplicationItem) => void;
+  /**
+   * The width the menu takes, collapsed or expanded: the desktop's grid sizes its columns from
+   * what is left (renderer/shell/desktop-grid.ts).
+   */
+  onWidthChange?: (width: number) => void;
 }
 
 /**
@@ -34,11 +41,15 @@ export const LeftMenu = memo(function LeftMenu({
   unitName,
   userId,
   onOpen,
+  onWidthChange,
 }: LeftMenuProps) {
   const { t } = useTranslation();
   const [locked, setLocked] = useState(() => readLocal(menuLockKey(userId)) === '1');
   const [open, setOpen] = useState(false);
   const expanded = locked || open;
+  useEffect(() => {
+    onWidthChange?.(expanded ? LEFT_MENU_EXPANDED_PX : LEFT_MENU_COLUMN_PX);
+  }, [expanded, onWidthChange]);
 
   return (
     <nav
