@@ -166,7 +166,7 @@ export async function signIn(
   await page.getByPlaceholder(/请输入账号|請輸入賬號|Please enter account number/).fill(username);
   await page.getByPlaceholder(/请输入密码|請輸入密碼|Please input a password/).fill(password);
   if (remember) await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: /^(登\s*录|登\s*錄|Sign in)$/ }).click();
+  await page.getByRole('button', { name: /^(登\s*录|登\s*入|Sign in)$/ }).click();
 }
 
 export const DEMO_PASSWORD = 'Edu@2026';

@@ -87,12 +87,12 @@ describe('password login', () => {
 
     // Switching language re-renders in place (no reload) and is remembered.
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '繁體中文' });
-    await page.getByRole('heading', { name: '用戶登錄' }).waitFor();
+    await page.getByRole('heading', { name: '用戶登入' }).waitFor();
     await page.getByPlaceholder('請輸入賬號').waitFor();
     await page.getByText('記住密碼').waitFor();
     await keepScreenshot(page, 'login-page-zh-HK');
     await page.goto(`${suite.server.url}/login`);
-    await page.getByRole('heading', { name: '用戶登錄' }).waitFor();
+    await page.getByRole('heading', { name: '用戶登入' }).waitFor();
   });
 
   it('follows a same-origin redirect_uri and ignores an off-site one', async () => {

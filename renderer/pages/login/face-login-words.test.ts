@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import faceZhCN from '../../ui/face/locales/zh-CN.json';
 import faceZhHK from '../../ui/face/locales/zh-HK.json';
@@ -14,8 +15,26 @@ function texts(value: unknown, prefix = ''): [string, string][] {
   );
 }
 
+/** Every zh-HK locale file of the renderer, by its path under renderer/. */
+function zhHKLocales(): [string, unknown][] {
+  const root = new URL('../../', import.meta.url);
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|[\\/])locales[\\/]zh-HK\.json$/.test(file))
+    .map((file) => [file, JSON.parse(readFileSync(new URL(file, root), 'utf8')) as unknown]);
+}
+
+describe('sign-in words', () => {
+  it('zh-HK says 登入 (sign in) everywhere, never 登錄', () => {
+    const files = zhHKLocales();
+    expect(files.length).toBeGreaterThan(10);
+    for (const [file, locale] of files) {
+      for (const [key, text] of texts(locale)) expect(text, `${file} ${key}`).not.toMatch(/登錄/);
+    }
+  });
+});
+
 describe('face login words', () => {
-  it('zh-HK says 登入 (sign in) like its other sign-in texts, never 登錄 or 刷臉', () => {
+  it('zh-HK says 人臉登入 and 登入, never 登錄 or 刷臉', () => {
     const faceLogin = [
       ...texts(loginPageZhHK.faceLogin, 'faceLogin'),
       ...texts(faceZhHK.face, 'face'),
