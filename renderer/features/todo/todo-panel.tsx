@@ -175,7 +175,8 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
             display: 'grid',
             alignContent: 'start',
             gap: 12,
-            flex: 1,
+            // Its own height while there is room (the pager right below it), less when not.
+            flex: '0 1 auto',
             minHeight: 0,
             overflow: 'auto',
           }}
