@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './db/sql';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerOptions } from './config';
 import { openSeededDatabase } from './db/seed';
@@ -48,16 +48,16 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * closing the app closes the database.
  */
 export async function buildApp(options: ServerOptions): Promise<FastifyInstance> {
-  const db = await openSeededDatabase(options);
+  const sql = await openSeededDatabase(options);
   try {
-    return await createApp(db, { ...options, now: options.now ?? Date.now });
+    return await createApp(sql, { ...options, now: options.now ?? Date.now });
   } catch (error) {
-    if (db.open) db.close();
+    await sql.close();
     throw error;
   }
 }
 
-async function createApp(db: Database, options: ServerOptions): Promise<FastifyInstance> {
+async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logStream) : false,
     frameworkErrors: frameworkErrorHandler,
@@ -68,13 +68,12 @@ async function createApp(db: Database, options: ServerOptions): Promise<FastifyI
     // body schema is closed, server/http/body-schemas.test.ts) instead of dropping them silently.
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onClose', (_instance, done) => {
-    db.close();
-    done();
+  app.addHook('onClose', async () => {
+    await sql.close();
   });
   applyConnectionLimits(app, { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits });
 
-  const services = createServices(db, options);
+  const services = createServices(sql, options);
   // Real providers' QR login pages are framed by the login box (docs/social-login.md).
   const bases = options.socialProviderBases ?? {};
   app.decorate(

@@ -47,6 +47,11 @@ export interface ServerOptions {
    * several share one database; `<dataDir>/storage` when unset (`filesDirOf`).
    */
   filesDir?: string;
+  /**
+   * `postgres://user:password@host:port/database` (EDUDESK_DATABASE_URL): the PostgreSQL database
+   * that several server nodes share (docs/scale-out.md). Unset: SQLite in `dataDir`.
+   */
+  databaseUrl?: string;
   /** The production web build (`npm run build` output). May not exist yet. */
   webRoot: string;
   port: number;
@@ -325,6 +330,14 @@ function filesDirOption(value: string | undefined): Pick<ServerOptions, 'filesDi
   return value === undefined ? {} : { filesDir: value };
 }
 
+function databaseUrlOption(value: string | undefined): Pick<ServerOptions, 'databaseUrl'> {
+  if (value === undefined) return {};
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new Error('EDUDESK_DATABASE_URL must be a postgres:// URL.');
+  }
+  return { databaseUrl: value };
+}
+
 /** The folder of uploaded files: EDUDESK_FILES_DIR, else `<dataDir>/storage`. */
 export function filesDirOf(options: Pick<ServerOptions, 'dataDir' | 'filesDir'>): string {
   return options.filesDir ?? path.join(options.dataDir, 'storage');
@@ -338,6 +351,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...defaults,
     dataDir: path.resolve(cwd, text(env, 'EDUDESK_DATA_DIR') ?? '.edudesk-data'),
     ...filesDirOption(fileOption(env, 'EDUDESK_FILES_DIR', cwd)),
+    ...databaseUrlOption(text(env, 'EDUDESK_DATABASE_URL')),
     webRoot:
       webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(PRODUCT_ROOT, 'dist', 'web'),
     port: integer(env, 'PORT', defaults.port, 0, 65535),

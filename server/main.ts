@@ -1,9 +1,10 @@
 import { buildApp } from './app';
-import { loadOptionsFromEnv } from './config';
+import { loadOptionsFromEnv, type ServerOptions } from './config';
+import { describeDatabaseUrl } from './db/database';
+import { DatabaseUnavailableError } from './db/sql';
 
 /** Starts the reference server: `npm run server` (or `npm start`, which builds first). */
-async function main(): Promise<void> {
-  const options = loadOptionsFromEnv(process.env);
+async function main(options: ServerOptions): Promise<void> {
   const app = await buildApp(options);
 
   let closing = false;
@@ -34,18 +35,34 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   process.stdout.write(
-    `EduDesk reference server listening on http://localhost:${String(port)} (data: ${options.dataDir})\n`,
+    `EduDesk reference server listening on http://localhost:${String(port)} (data: ${
+      options.databaseUrl === undefined
+        ? options.dataDir
+        : `PostgreSQL ${describeDatabaseUrl(options.databaseUrl)}`
+    })\n`,
   );
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, options: ServerOptions): string {
+  if (error instanceof DatabaseUnavailableError && options.databaseUrl !== undefined) {
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return `the database at ${describeDatabaseUrl(options.databaseUrl)} cannot be reached${cause}.`;
+  }
   if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     return `${error.message}: another program uses this port; set PORT to choose another.`;
   }
   return error instanceof Error ? error.message : String(error);
 }
 
-main().catch((error: unknown) => {
-  console.error(`EduDesk reference server failed to start: ${describe(error)}`);
+let options: ServerOptions;
+try {
+  options = loadOptionsFromEnv(process.env);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`EduDesk reference server failed to start: ${message}`);
+  process.exit(1);
+}
+main(options).catch((error: unknown) => {
+  console.error(`EduDesk reference server failed to start: ${describe(error, options)}`);
   process.exit(1);
 });

@@ -2,13 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '../contract/api-paths';
 import { createAdministrator } from './cli/create-admin';
 import { loadOptionsFromEnv, type ServerOptions } from './config';
-import { DATABASE_FILE, openDatabase } from './db/database';
 import { DEMO_PARTNER_PATH } from './oauth/oauth-clients-config';
 import { PRODUCT_ROOT } from './product-root';
 import { SOCIAL_STANDIN_PREFIX, STANDIN_DEMO, STANDIN_PATHS } from './social-standin/index';
@@ -43,26 +41,17 @@ function production(env: Record<string, string> = {}): Partial<ServerOptions> {
 }
 
 /** Rows of some tables of the app's database, read beside the running server. */
-function count(t: TestApp, table: string): number {
-  const db = new BetterSqlite3(path.join(t.dataDir, DATABASE_FILE), { readonly: true });
-  try {
-    return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+async function count(t: TestApp, table: string): Promise<number> {
+  const db = await t.database();
+  return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? 0;
 }
 
 async function addAdministrator(t: TestApp, username = 'admin'): Promise<void> {
-  const db = openDatabase(t.dataDir);
-  try {
-    await createAdministrator(
-      db,
-      { unitId: 1001, username, password: ADMIN_PASSWORD },
-      { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
-    );
-  } finally {
-    db.close();
-  }
+  await createAdministrator(
+    await t.database(),
+    { unitId: 1001, username, password: ADMIN_PASSWORD },
+    { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
+  );
 }
 
 function openQrPage(t: TestApp): Promise<LightMyRequestResponse> {
@@ -90,16 +79,14 @@ function socialInfo(t: TestApp): Promise<LightMyRequestResponse> {
 }
 
 /** Configures a provider of `kind` for unit 1001, as an operator would in the database. */
-function addProvider(t: TestApp, kind: 'weixin' | 'wecom'): void {
-  const db = new BetterSqlite3(path.join(t.dataDir, DATABASE_FILE));
-  try {
-    db.prepare(
-      `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id,
-         name, logo, sort) VALUES (1001, ?, ?, 'wx-app', 'a-real-secret', '1000002', ?, '', 1)`,
-    ).run(kind, kind, kind);
-  } finally {
-    db.close();
-  }
+async function addProvider(t: TestApp, kind: 'weixin' | 'wecom'): Promise<void> {
+  await (
+    await t.database()
+  ).run(
+    `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id,
+       name, logo, sort) VALUES (1001, ?, ?, 'wx-app', 'a-real-secret', '1000002', ?, '', 1)`,
+    [kind, kind, kind],
+  );
 }
 
 describe('production mode (EDUDESK_MODE=production)', () => {
@@ -115,9 +102,9 @@ describe('production mode (EDUDESK_MODE=production)', () => {
 
   it('seeds the platform catalogue, but no account, identity link, provider or partner', async () => {
     const t = await start(production());
-    expect(count(t, 'units')).toBe(2);
-    expect(count(t, 'desktop_apps')).toBeGreaterThan(0);
-    expect(count(t, 'menu_resources')).toBeGreaterThan(0);
+    expect(await count(t, 'units')).toBe(2);
+    expect(await count(t, 'desktop_apps')).toBeGreaterThan(0);
+    expect(await count(t, 'menu_resources')).toBeGreaterThan(0);
     for (const table of [
       'users',
       'user_roles',
@@ -129,7 +116,7 @@ describe('production mode (EDUDESK_MODE=production)', () => {
       'notices',
       'desktop_messages',
     ]) {
-      expect(count(t, table), table).toBe(0);
+      expect(await count(t, table), table).toBe(0);
     }
     const response = await login(t.app, { username: 'teacher01', password: DEMO_PASSWORD });
     expect(response.json()).toMatchObject({ status: 400, code: 'invalid_grant' });
@@ -158,8 +145,8 @@ describe('production mode (EDUDESK_MODE=production)', () => {
         EDUDESK_WEIXIN_API_ORIGIN: 'https://api.weixin.qq.com',
       }),
     );
-    addProvider(t, 'weixin');
-    addProvider(t, 'wecom');
+    await addProvider(t, 'weixin');
+    await addProvider(t, 'wecom');
     const info = (await socialInfo(t)).json<{ data: { providerId: string }[] }>();
     expect(info.data.map((provider) => provider.providerId)).toEqual(['weixin']);
     const state = await t.app.inject({

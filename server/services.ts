@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import type { Sql } from './db/sql';
 import { AccessLookup } from './auth/access-lookup';
 import { hashPassword } from './auth/password';
 import { SessionStore } from './auth/sessions';
@@ -16,7 +16,8 @@ import { UserRepository } from './uaa/users';
 export interface Services {
   options: ServerOptions;
   now: () => number;
-  db: Database;
+  /** The database, on either engine (server/db/sql.ts). */
+  sql: Sql;
   users: UserRepository;
   units: UnitRepository;
   sessions: SessionStore;
@@ -37,23 +38,30 @@ export interface ServicesPluginOptions {
   services: Services;
 }
 
-export function createServices(db: Database, options: ServerOptions): Services {
+export function createServices(sql: Sql, options: ServerOptions): Services {
   const now = options.now ?? Date.now;
   let decoy: Promise<string> | undefined;
-  const access = new AccessLookup(db, { now });
-  const units = new UnitRepository(db, options.defaultUnitId);
-  const throttle = new LoginThrottle(db, options.throttle, now);
+  // One process (SQLite) hears of every revocation, so it may keep a looked-up session for a
+  // moment; several nodes (PostgreSQL) do not hear of each other's, so each asks the database
+  // every time: a family ended on one node is ended on all at once (docs/scale-out.md).
+  const access = new AccessLookup(sql, { now, cacheMs: sql.dialect === 'sqlite' ? 2000 : 0 });
+  const units = new UnitRepository(sql, options.defaultUnitId);
+  const throttle = new LoginThrottle(sql, options.throttle, now);
+  // The secrets are read (made, the first time) when the first challenge or proof needs them.
   const proofOfWork = new ProofOfWork(
-    { signature: serverSecret(db, 'proof-of-work'), key: serverSecret(db, 'proof-of-work-key') },
+    async () => ({
+      signature: await serverSecret(sql, 'proof-of-work'),
+      key: await serverSecret(sql, 'proof-of-work-key'),
+    }),
     now,
   );
   return {
     options,
     now,
-    db,
-    users: new UserRepository(db),
+    sql,
+    users: new UserRepository(sql),
     units,
-    sessions: new SessionStore(db, {
+    sessions: new SessionStore(sql, {
       accessTokenTtlSeconds: options.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: options.refreshTokenTtlSeconds,
       now,

@@ -89,22 +89,28 @@ export const helpCentreRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> 
   app,
   { services },
 ) => {
-  app.get(HELP_CENTRE_PATH, { schema: { querystring: HelpQuerySchema } }, (request, reply) => {
-    const origin = linkOrigin(request, services.linkOrigins);
-    const unit = services.units.findById(Number(request.query.unitId ?? ''));
-    const key = request.query.key ?? '';
-    const html = renderHelpCentre({
-      unit: unit ? `${unit.name} · ${unit.enName}` : null,
-      topic: key === '' ? null : key,
-      back: sameOriginReturn(request.query.redUrl, origin),
-    });
-    return reply
-      .code(200)
-      .header('content-security-policy', SIMPLE_PAGE_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(html);
-  });
+  app.get(
+    HELP_CENTRE_PATH,
+    { schema: { querystring: HelpQuerySchema } },
+    async (request, reply) => {
+      const origin = await linkOrigin(request, services.linkOrigins);
+      // Any text may come as unitId: only an integer is looked up (PostgreSQL refuses NaN as a key).
+      const unitId = Number(request.query.unitId ?? '');
+      const unit = Number.isSafeInteger(unitId) ? await services.units.findById(unitId) : undefined;
+      const key = request.query.key ?? '';
+      const html = renderHelpCentre({
+        unit: unit ? `${unit.name} · ${unit.enName}` : null,
+        topic: key === '' ? null : key,
+        back: sameOriginReturn(request.query.redUrl, origin),
+      });
+      return reply
+        .code(200)
+        .header('content-security-policy', SIMPLE_PAGE_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  );
   return Promise.resolve();
 };

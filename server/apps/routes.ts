@@ -59,10 +59,12 @@ function loginUrl(url: string): string {
 }
 
 /** The pages of the caller's permitted menu list (spec §2): their desktop's applications. */
-function menuPagesOf(apps: AppsRepository, { user, unit }: AuthContext): Set<string> {
-  const menu = apps
-    .categoriesFor(user.id, user.userType, unit.id, DESKTOP_APP_TYPE)
-    .flatMap((category) => category.iconVMs);
+async function menuPagesOf(
+  apps: AppsRepository,
+  { user, unit }: AuthContext,
+): Promise<Set<string>> {
+  const categories = await apps.categoriesFor(user.id, user.userType, unit.id, DESKTOP_APP_TYPE);
+  const menu = categories.flatMap((category) => category.iconVMs);
   return menuPagePaths(menu, { userType: user.userType, unitType: unit.unitType });
 }
 
@@ -73,15 +75,15 @@ function menuPagesOf(apps: AppsRepository, { user, unit }: AuthContext): Set<str
  * they never shadow the web build's own landing pages. A page is served only to a user whose
  * menu holds it; others get the not-found page, and a visitor without a session signs in first.
  */
-export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
+export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = async (
   app,
   { services },
 ) => {
-  const appsRepository = new AppsRepository(services.db);
-  const stored = appsRepository.allApps();
+  const appsRepository = new AppsRepository(services.sql);
+  const stored = await appsRepository.allApps();
   const unitTypes = new Map<number, number>();
   for (const storedApp of stored) {
-    const unit = services.units.findById(storedApp.unitId);
+    const unit = await services.units.findById(storedApp.unitId);
     if (unit) unitTypes.set(unit.id, unit.unitType);
   }
 
@@ -150,11 +152,11 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
           desktopUrl: desktopUrl(unitType, device),
         });
         app.get(url, async (request, reply) => {
-          const auth = resolveAccessToken(services, request, accessTokenOf(request));
+          const auth = await resolveAccessToken(services, request, accessTokenOf(request));
           if (!auth) {
             return reply.header('cache-control', 'no-store').redirect(loginUrl(request.url), 303);
           }
-          if (!menuPagesOf(appsRepository, auth).has(url)) {
+          if (!(await menuPagesOf(appsRepository, auth)).has(url)) {
             return sendNotFoundPage(reply, services.options.webRoot);
           }
           setHtmlSecurityHeaders(reply);
@@ -200,6 +202,4 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       );
     }
   }
-
-  return Promise.resolve();
 };

@@ -1,10 +1,10 @@
-import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../config';
 import { openDatabase } from '../db/database';
+import type { Sql } from '../db/sql';
 import { seedDemoData } from '../db/seed';
 import { createClock, type TestClock } from '../testing/test-app';
 import { AccessLookup } from './access-lookup';
@@ -12,14 +12,14 @@ import { SessionStore } from './sessions';
 
 describe('AccessLookup', () => {
   let dir: string;
-  let db: Database;
+  let db: Sql;
   let clock: TestClock;
   let access: AccessLookup;
   let sessions: SessionStore;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-access-test-'));
-    db = openDatabase(dir);
+    db = await openDatabase({ dataDir: dir });
     clock = createClock();
     await seedDemoData(db, { ...DEFAULT_OPTIONS, now: clock.now });
     access = new AccessLookup(db, { now: clock.now, cacheMs: 2000, maxEntries: 3 });
@@ -33,63 +33,74 @@ describe('AccessLookup', () => {
     });
   });
 
-  afterAll(() => {
-    db.close();
+  afterAll(async () => {
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers the session, user and unit of a token', () => {
-    const { accessToken, sessionId } = sessions.create(10004);
-    const record = access.find(accessToken);
+  it('answers the session, user and unit of a token', async () => {
+    const { accessToken, sessionId } = await sessions.create(10004);
+    const record = await access.find(accessToken);
     expect(record?.session).toMatchObject({ sessionId, userId: 10004 });
     expect(record?.user).toMatchObject({ loginName: 'parent01', userType: 3 });
     expect(record?.unit).toMatchObject({ id: 1001, unitType: 2, name: '阳光实验小学' });
     expect(record?.user).not.toHaveProperty('passwordHash');
-    expect(access.find('unknown')).toBeUndefined();
+    expect(await access.find('unknown')).toBeUndefined();
   });
 
-  it('forgets a session revoked through the store at once', () => {
-    const { accessToken, sessionId } = sessions.create(10001);
-    expect(access.find(accessToken)).toBeDefined();
-    sessions.revoke(sessionId);
-    expect(access.find(accessToken)).toBeUndefined();
+  it('forgets a session revoked through the store at once', async () => {
+    const { accessToken, sessionId } = await sessions.create(10001);
+    expect(await access.find(accessToken)).toBeDefined();
+    await sessions.revoke(sessionId);
+    expect(await access.find(accessToken)).toBeUndefined();
   });
 
-  it('forgets every session of an ended family at once, and only those', () => {
-    const signIn = sessions.create(10001);
-    const derived = sessions.create(10001, {}, signIn.familyId);
-    const other = sessions.create(10001);
+  it('forgets every session of an ended family at once, and only those', async () => {
+    const signIn = await sessions.create(10001);
+    const derived = await sessions.create(10001, {}, signIn.familyId);
+    const other = await sessions.create(10001);
     expect(derived.familyId).toBe(signIn.sessionId);
     for (const { accessToken } of [signIn, derived, other]) {
-      expect(access.find(accessToken)).toBeDefined();
+      expect(await access.find(accessToken)).toBeDefined();
     }
-    sessions.endFamily(signIn.familyId);
-    expect(access.find(signIn.accessToken)).toBeUndefined();
-    expect(access.find(derived.accessToken)).toBeUndefined();
-    expect(access.find(other.accessToken)?.session.familyId).toBe(other.sessionId);
+    await sessions.endFamily(signIn.familyId);
+    expect(await access.find(signIn.accessToken)).toBeUndefined();
+    expect(await access.find(derived.accessToken)).toBeUndefined();
+    expect((await access.find(other.accessToken))?.session.familyId).toBe(other.sessionId);
   });
 
-  it('sees changes made behind its back after the cache delay', () => {
-    const { accessToken, sessionId } = sessions.create(10002);
-    expect(access.find(accessToken)).toBeDefined();
-    db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ?').run(clock.now(), sessionId);
-    expect(access.find(accessToken)).toBeDefined();
+  it('sees changes made behind its back after the cache delay', async () => {
+    const { accessToken, sessionId } = await sessions.create(10002);
+    expect(await access.find(accessToken)).toBeDefined();
+    await db.run('UPDATE sessions SET revoked_at = ? WHERE id = ?', [clock.now(), sessionId]);
+    expect(await access.find(accessToken)).toBeDefined();
     clock.advance(2000);
-    expect(access.find(accessToken)).toBeUndefined();
+    expect(await access.find(accessToken)).toBeUndefined();
   });
 
-  it('never serves a cached token past its expiry', () => {
-    const { accessToken } = sessions.create(10003);
+  it('never serves a cached token past its expiry', async () => {
+    const { accessToken } = await sessions.create(10003);
     clock.advance(59_000);
-    expect(access.find(accessToken)).toBeDefined();
+    expect(await access.find(accessToken)).toBeDefined();
     clock.advance(1_000);
-    expect(access.find(accessToken)).toBeUndefined();
+    expect(await access.find(accessToken)).toBeUndefined();
   });
 
-  it('stays within its size bound', () => {
-    const tokens = [10001, 10002, 10003, 10004, 10005].map((id) => sessions.create(id).accessToken);
-    for (const token of tokens) expect(access.find(token)).toBeDefined();
+  it('stays within its size bound', async () => {
+    const tokens: string[] = [];
+    for (const id of [10001, 10002, 10003, 10004, 10005]) {
+      tokens.push((await sessions.create(id)).accessToken);
+    }
+    for (const token of tokens) expect(await access.find(token)).toBeDefined();
     // Evicted entries are simply looked up again.
-    for (const token of tokens) expect(access.find(token)).toBeDefined();
+    for (const token of tokens) expect(await access.find(token)).toBeDefined();
+  });
+
+  it('caches nothing with cacheMs 0 (several nodes on one database)', async () => {
+    const uncached = new AccessLookup(db, { now: clock.now, cacheMs: 0 });
+    const { accessToken, sessionId } = await sessions.create(10002);
+    expect(await uncached.find(accessToken)).toBeDefined();
+    await db.run('UPDATE sessions SET revoked_at = ? WHERE id = ?', [clock.now(), sessionId]);
+    expect(await uncached.find(accessToken)).toBeUndefined();
   });
 });

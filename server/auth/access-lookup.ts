@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 import { toUnit, type Unit, type UnitRow } from '../tenancy/units';
 import { toUser, type User, type UserRow } from '../uaa/users';
 import type { ActiveSession } from './sessions';
@@ -30,45 +30,50 @@ interface CacheEntry {
 export interface AccessLookupOptions {
   now: () => number;
   /**
-   * How long a looked-up session is trusted without asking the database again. Revocations made
-   * through this server (logout, refresh, a family ended) take effect at once; changes made to the database by
-   * anything else (an operator disabling a user, a second server process) within this delay.
+   * How long a looked-up session is trusted without asking the database again; 0 turns the cache
+   * off. Revocations made through this server process (logout, refresh, a family ended) take
+   * effect at once; changes made to the database by anything else (an operator disabling a user,
+   * another server node) only within this delay, so several nodes sharing one database (on
+   * PostgreSQL) run with 0.
    */
   cacheMs?: number;
   maxEntries?: number;
 }
 
+const SELECT_ACCESS = `SELECT s.id AS session_id, s.family_id, s.access_expires_at,
+    u.id, u.unit_id, u.login_name, u.real_name, u.user_type, u.sex, u.avatar, u.user_status,
+    u.superman, u.school_year, u.term,
+    n.name AS unit_name, n.en_name AS unit_en_name, n.unit_type, n.unit_status,
+    n.sharding_code, n.campus_units
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  JOIN units n ON n.id = u.unit_id
+  WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires_at > ?`;
+
 /**
  * The session, user and unit behind an access token. Every authenticated call starts here, so it
- * is one indexed query, and its result is kept for a moment: under load the query cost more than
- * the rest of a current-user call together.
+ * is one indexed query, and its result may be kept for a moment (`cacheMs`): under load the
+ * query cost more than the rest of a current-user call together.
  */
 export class AccessLookup {
-  private readonly select: Statement<[string, number], AccessRow>;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly now: () => number;
   private readonly cacheMs: number;
   private readonly maxEntries: number;
+  /** Counts forgetSession calls, so a lookup that a revocation overtook is not cached. */
+  private revocations = 0;
 
-  constructor(db: Database, options: AccessLookupOptions) {
+  constructor(
+    private readonly sql: Sql,
+    options: AccessLookupOptions,
+  ) {
     this.now = options.now;
     this.cacheMs = options.cacheMs ?? 2000;
     this.maxEntries = options.maxEntries ?? 10_000;
-    this.select = db.prepare(
-      `SELECT s.id AS session_id, s.family_id, s.access_expires_at,
-         u.id, u.unit_id, u.login_name, u.real_name, u.user_type, u.sex, u.avatar, u.user_status,
-         u.superman, u.school_year, u.term,
-         n.name AS unit_name, n.en_name AS unit_en_name, n.unit_type, n.unit_status,
-         n.sharding_code, n.campus_units
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN units n ON n.id = u.unit_id
-       WHERE s.access_hash = ? AND s.revoked_at IS NULL AND s.access_expires_at > ?`,
-    );
   }
 
   /** The record of a valid (known, unexpired, unrevoked) access token. */
-  find(accessToken: string): AccessRecord | undefined {
+  async find(accessToken: string): Promise<AccessRecord | undefined> {
     const hash = tokenHash(accessToken);
     const now = this.now();
     const hit = this.cache.get(hash);
@@ -76,10 +81,13 @@ export class AccessLookup {
       if (hit.cachedUntil > now && hit.record.session.accessExpiresAt > now) return hit.record;
       this.cache.delete(hash);
     }
-    const row = this.select.get(hash, now);
+    const revocations = this.revocations;
+    const row = await this.sql.get<AccessRow>(SELECT_ACCESS, [hash, now]);
     if (!row) return undefined;
     const record = toRecord(row);
-    // Only hits are kept (unknown tokens cost no memory); the oldest entry makes room.
+    // Only hits are kept (unknown tokens cost no memory), and not when a session was revoked
+    // while the query ran (it may have been this one); the oldest entry makes room.
+    if (this.cacheMs <= 0 || this.revocations !== revocations) return record;
     if (this.cache.size >= this.maxEntries) {
       const oldest = this.cache.keys().next();
       if (oldest.done !== true) this.cache.delete(oldest.value);
@@ -90,6 +98,7 @@ export class AccessLookup {
 
   /** Drops a revoked session from the cache (called by the session store). */
   forgetSession(sessionId: number): void {
+    this.revocations += 1;
     for (const [hash, entry] of this.cache) {
       if (entry.record.session.sessionId === sessionId) this.cache.delete(hash);
     }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../contract/http-headers';
 import { readCookie } from '../http/cookies';
 import { fail } from '../http/envelope';
@@ -38,29 +38,31 @@ export interface Account {
  * request's host (the tenancy rule). Every way in (tokens, tickets, codes, refresh, switch)
  * applies this one rule.
  */
-export function isActiveOnHost(
+export async function isActiveOnHost(
   services: Services,
   request: FastifyRequest,
   user: User | undefined,
   unit: Unit | undefined,
-): boolean {
+): Promise<boolean> {
   return (
     user?.userStatus === ACTIVE_STATUS &&
     unit?.unitStatus === ACTIVE_STATUS &&
     user.unitId === unit.id &&
-    servesUnit(services.units, request, unit.id)
+    (await servesUnit(services.units, request, unit.id))
   );
 }
 
 /** The account of `userId` when it may act on this request (see isActiveOnHost). */
-export function activeAccountOnHost(
+export async function activeAccountOnHost(
   services: Services,
   request: FastifyRequest,
   userId: number | undefined,
-): Account | undefined {
-  const user = userId === undefined ? undefined : services.users.findById(userId);
-  const unit = user && services.units.findById(user.unitId);
-  return user && unit && isActiveOnHost(services, request, user, unit) ? { user, unit } : undefined;
+): Promise<Account | undefined> {
+  const user = userId === undefined ? undefined : await services.users.findById(userId);
+  const unit = user && (await services.units.findById(user.unitId));
+  return user && unit && (await isActiveOnHost(services, request, user, unit))
+    ? { user, unit }
+    : undefined;
 }
 
 /** The access token of a request: an `Authorization: Bearer` header first, else the cookie. */
@@ -80,14 +82,16 @@ export function refreshTokenOf(request: FastifyRequest): string | undefined {
  * missing or off, or when the session's unit is not the unit of the request's host (the tenancy
  * rule: such a token is refused like an unknown one).
  */
-export function resolveAccessToken(
+export async function resolveAccessToken(
   services: Services,
   request: FastifyRequest,
   accessToken: string | undefined,
-): AuthContext | undefined {
+): Promise<AuthContext | undefined> {
   if (accessToken === undefined) return undefined;
-  const record = services.access.find(accessToken);
-  if (!record || !isActiveOnHost(services, request, record.user, record.unit)) return undefined;
+  const record = await services.access.find(accessToken);
+  if (!record || !(await isActiveOnHost(services, request, record.user, record.unit))) {
+    return undefined;
+  }
   return { accessToken, ...record };
 }
 
@@ -108,19 +112,15 @@ export function sendUnauthorized(
  * (spec §4 session expiry).
  */
 export function requireAuth(services: Services) {
-  return function guard(
+  return async function guard(
     request: FastifyRequest,
     reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ): void {
-    const auth = resolveAccessToken(services, request, accessTokenOf(request));
-    if (!auth) {
-      // Answering ends the hook chain; done() must not be called as well.
-      void sendUnauthorized(reply);
-      return;
-    }
+  ): Promise<FastifyReply | undefined> {
+    const auth = await resolveAccessToken(services, request, accessTokenOf(request));
+    // An async hook that answers returns the reply: that ends the hook chain.
+    if (!auth) return sendUnauthorized(reply);
     request.auth = auth;
-    done();
+    return undefined;
   };
 }
 

@@ -1,11 +1,8 @@
 import type { Challenge } from 'altcha-lib';
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { DEVICE_COOKIE, HEADER_PROOF_OF_WORK } from '../../contract/http-headers';
-import { DATABASE_FILE } from '../db/database';
 import { blackPng } from '../face/face-fixtures';
 import { solveProof } from '../testing/proof-of-work';
 import { cookieOf, createTestApp, login, type TestApp } from '../testing/test-app';
@@ -71,11 +68,8 @@ describe('device cookies', () => {
     const cookie = response.cookies.find((c) => c.name === DEVICE_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, path: '/api/uaa', sameSite: 'Lax' });
     expect(cookie?.maxAge).toBeGreaterThanOrEqual(180 * 24 * 3600);
-    const db = new Database(path.join(t.dataDir, DATABASE_FILE), { readonly: true });
-    const rows = db
-      .prepare<[], { device_hash: string }>('SELECT device_hash FROM known_devices')
-      .all();
-    db.close();
+    const db = await t.database();
+    const rows = await db.all<{ device_hash: string }>('SELECT device_hash FROM known_devices');
     expect(rows).toHaveLength(1);
     expect(rows[0]?.device_hash).not.toContain(cookie?.value ?? '');
   });

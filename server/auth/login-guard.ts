@@ -58,18 +58,19 @@ export class LoginGuard {
     let keys: ThrottleKey[];
     let known: boolean;
     if ('account' in subject) {
-      known = subject.userId !== undefined && throttle.isKnownDevice(device, subject.userId);
+      known =
+        subject.userId !== undefined && (await throttle.isKnownDevice(device, subject.userId));
       keys =
         known && device && subject.userId !== undefined
           ? [throttle.deviceKey(device, subject.userId)]
           : [throttle.accountKey(subject.account), address];
     } else {
-      known = throttle.isKnownToAnyone(device);
+      known = await throttle.isKnownToAnyone(device);
       keys = device ? [throttle.deviceKey(device, subject.kind), address] : [address];
     }
-    const retryAfter = throttle.retryAfterSeconds(keys);
+    const retryAfter = await throttle.retryAfterSeconds(keys);
     if (retryAfter > 0) return { kind: 'locked', retryAfter };
-    if (!known && throttle.overThreshold(address) && !(await this.spendProof(request))) {
+    if (!known && (await throttle.overThreshold(address)) && !(await this.spendProof(request))) {
       return { kind: 'challenge' };
     }
     return { kind: 'go', keys };
@@ -79,24 +80,28 @@ export class LoginGuard {
   private async spendProof(request: FastifyRequest): Promise<boolean> {
     const header = request.headers[HEADER_PROOF_OF_WORK];
     const proof = await this.proof.verify(typeof header === 'string' ? header : undefined);
-    return proof !== undefined && this.throttle.spendProof(proof.signature, proof.expires);
+    return proof !== undefined && (await this.throttle.spendProof(proof.signature, proof.expires));
   }
 
-  failed(admission: Extract<Admission, { kind: 'go' }>): void {
-    this.throttle.recordFailure(admission.keys);
+  async failed(admission: Extract<Admission, { kind: 'go' }>): Promise<void> {
+    await this.throttle.recordFailure(admission.keys);
   }
 
   /**
    * A sign-in succeeded: the account's or device's lock count starts again (never the
    * address's: signing in to an account of one's own must not reset it).
    */
-  succeeded(admission: Extract<Admission, { kind: 'go' }>): void {
-    for (const key of admission.keys) if (key.locks) this.throttle.clear(key);
+  async succeeded(admission: Extract<Admission, { kind: 'go' }>): Promise<void> {
+    for (const key of admission.keys) if (key.locks) await this.throttle.clear(key);
   }
 
   /** Remembers this browser for the user and (re)sets its device cookie: every sign-in does. */
-  rememberDevice(request: FastifyRequest, reply: FastifyReply, userId: number): void {
-    const device = this.throttle.rememberDevice(this.deviceOf(request), userId);
+  async rememberDevice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+  ): Promise<void> {
+    const device = await this.throttle.rememberDevice(this.deviceOf(request), userId);
     void reply.header(
       'set-cookie',
       serializeCookie(

@@ -53,21 +53,36 @@ function decodePayload(header: string): ProofPayload | undefined {
 }
 
 export class ProofOfWork {
+  /**
+   * `secrets` is asked on first use (they live in the database, server/db/server-secrets.ts) and
+   * kept; a failed read is tried again on the next use.
+   */
   constructor(
-    private readonly secrets: ProofSecrets,
+    private readonly secrets: () => Promise<ProofSecrets>,
     private readonly now: () => number,
   ) {}
 
+  private loaded: Promise<ProofSecrets> | undefined;
+
+  private loadSecrets(): Promise<ProofSecrets> {
+    this.loaded ??= this.secrets().catch((error: unknown) => {
+      this.loaded = undefined;
+      throw error;
+    });
+    return this.loaded;
+  }
+
   /** A new signed challenge; its expiry is in its signed data (the server's clock decides). */
-  challenge(): Promise<Challenge> {
+  async challenge(): Promise<Challenge> {
+    const secrets = await this.loadSecrets();
     return createChallenge({
       algorithm: PROOF_ALGORITHM,
       cost: PROOF_COST,
       counter: randomInt(COUNTER_RANGE[0], COUNTER_RANGE[1]),
       deriveKey,
       data: { expires: this.now() + PROOF_TTL_SECONDS * 1000 },
-      hmacSignatureSecret: this.secrets.signature,
-      hmacKeySignatureSecret: this.secrets.key,
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.key,
     });
   }
 
@@ -83,13 +98,14 @@ export class ProofOfWork {
     if (!payload) return undefined;
     const expires = payload.challenge.parameters.data?.expires;
     if (typeof expires !== 'number' || expires <= this.now()) return undefined;
+    const secrets = await this.loadSecrets();
     try {
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,
         deriveKey,
-        hmacSignatureSecret: this.secrets.signature,
-        hmacKeySignatureSecret: this.secrets.key,
+        hmacSignatureSecret: secrets.signature,
+        hmacKeySignatureSecret: secrets.key,
       });
       if (!result.verified || payload.challenge.signature === undefined) return undefined;
       return { signature: payload.challenge.signature, expires };

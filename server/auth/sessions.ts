@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 import { newToken, tokenHash } from './tokens';
 
 export interface SessionTokens {
@@ -56,6 +56,23 @@ interface RefreshRow extends SessionRow {
 
 const SESSION_COLUMNS = 'id, user_id, family_id, access_expires_at';
 
+const INSERT_SESSION = `INSERT INTO sessions (user_id, access_hash, refresh_hash, access_expires_at,
+    refresh_expires_at, created_at, user_agent, ip, family_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  RETURNING id`;
+const START_FAMILY = 'UPDATE sessions SET family_id = id WHERE id = ?';
+const BY_ACCESS = `SELECT ${SESSION_COLUMNS} FROM sessions
+  WHERE access_hash = ? AND revoked_at IS NULL AND access_expires_at > ?`;
+const BY_REFRESH = `SELECT ${SESSION_COLUMNS} FROM sessions
+  WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ?`;
+const ANY_BY_REFRESH = `SELECT ${SESSION_COLUMNS}, refresh_expires_at, revoked_at FROM sessions
+  WHERE refresh_hash = ?`;
+/** Conditional: of two parallel revocations of one session, exactly one changes a row. */
+const REVOKE = 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL';
+const END_FAMILY = `UPDATE sessions SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL
+  RETURNING id`;
+const PURGE = 'DELETE FROM sessions WHERE refresh_expires_at < ?';
+
 /**
  * Sessions: a pair of random tokens per sign-in, stored only as SHA-256 hashes. The access token
  * is short-lived; the refresh token (longer) buys a new pair once and is then revoked (rotation).
@@ -65,92 +82,44 @@ const SESSION_COLUMNS = 'id, user_id, family_id, access_expires_at';
  * A family ends as a whole: on logout from any of its sessions, and when a refresh token that
  * was already used is presented again, since then two parties hold the same grant and the
  * server cannot tell the thief from the owner (RFC 9700 §4.14.2).
+ *
+ * Several server nodes may share the database: a session is ended by a conditional UPDATE
+ * (`revoked_at IS NULL`) whose count of changed rows decides which of two parallel requests
+ * ended it, never by a read followed by a write.
  */
 export class SessionStore {
-  private readonly insert: Statement<
-    [number, string, string, number, number, number, string | null, string | null, number | null]
-  >;
-  private readonly startFamily: Statement<[number]>;
-  private readonly byAccess: Statement<[string, number], SessionRow>;
-  private readonly byRefresh: Statement<[string, number], SessionRow>;
-  private readonly anyByRefresh: Statement<[string], RefreshRow>;
-  private readonly revokeById: Statement<[number, number]>;
-  private readonly liveOfFamily: Statement<[number], { id: number }>;
-  private readonly purge: Statement<[number]>;
-
   constructor(
-    private readonly db: Database,
+    private readonly sql: Sql,
     private readonly options: SessionStoreOptions,
-  ) {
-    this.insert = db.prepare(
-      `INSERT INTO sessions (user_id, access_hash, refresh_hash, access_expires_at,
-         refresh_expires_at, created_at, user_agent, ip, family_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.startFamily = db.prepare('UPDATE sessions SET family_id = id WHERE id = ?');
-    this.byAccess = db.prepare(
-      `SELECT ${SESSION_COLUMNS} FROM sessions
-       WHERE access_hash = ? AND revoked_at IS NULL AND access_expires_at > ?`,
-    );
-    this.byRefresh = db.prepare(
-      `SELECT ${SESSION_COLUMNS} FROM sessions
-       WHERE refresh_hash = ? AND revoked_at IS NULL AND refresh_expires_at > ?`,
-    );
-    this.anyByRefresh = db.prepare(
-      `SELECT ${SESSION_COLUMNS}, refresh_expires_at, revoked_at FROM sessions
-       WHERE refresh_hash = ?`,
-    );
-    this.revokeById = db.prepare(
-      'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
-    );
-    this.liveOfFamily = db.prepare(
-      'SELECT id FROM sessions WHERE family_id = ? AND revoked_at IS NULL',
-    );
-    this.purge = db.prepare('DELETE FROM sessions WHERE refresh_expires_at < ?');
-  }
+  ) {}
 
   /**
    * Starts a session for a user and returns its tokens (the only time they exist in clear): a
    * new family (a sign-in), or a member of `familyId` (a session derived from one of it).
    */
-  create(userId: number, meta: SessionMeta = {}, familyId?: number): SessionTokens {
-    return this.db.transaction(() => {
-      const now = this.options.now();
-      const accessToken = newToken();
-      const refreshToken = newToken();
-      const result = this.insert.run(
-        userId,
-        tokenHash(accessToken),
-        tokenHash(refreshToken),
-        now + this.options.accessTokenTtlSeconds * 1000,
-        now + this.options.refreshTokenTtlSeconds * 1000,
-        now,
-        meta.userAgent?.slice(0, 512) ?? null,
-        meta.ip ?? null,
-        familyId ?? null,
-      );
-      const sessionId = Number(result.lastInsertRowid);
-      if (familyId === undefined) this.startFamily.run(sessionId);
-      this.purge.run(now - RETENTION_MS);
-      return {
-        sessionId,
-        userId,
-        familyId: familyId ?? sessionId,
-        accessToken,
-        refreshToken,
-      };
-    })();
+  create(userId: number, meta: SessionMeta = {}, familyId?: number): Promise<SessionTokens> {
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    return this.sql.transaction((tx) =>
+      this.insert(tx, { userId, meta, familyId, accessToken, refreshToken }),
+    );
   }
 
   /** The session of a valid (known, unexpired, unrevoked) access token. */
-  findByAccessToken(accessToken: string): ActiveSession | undefined {
-    const row = this.byAccess.get(tokenHash(accessToken), this.options.now());
+  async findByAccessToken(accessToken: string): Promise<ActiveSession | undefined> {
+    const row = await this.sql.get<SessionRow>(BY_ACCESS, [
+      tokenHash(accessToken),
+      this.options.now(),
+    ]);
     return row && toActive(row);
   }
 
   /** The session of a valid refresh token, whatever the state of its access token. */
-  findByRefreshToken(refreshToken: string): ActiveSession | undefined {
-    const row = this.byRefresh.get(tokenHash(refreshToken), this.options.now());
+  async findByRefreshToken(refreshToken: string): Promise<ActiveSession | undefined> {
+    const row = await this.sql.get<SessionRow>(BY_REFRESH, [
+      tokenHash(refreshToken),
+      this.options.now(),
+    ]);
     return row && toActive(row);
   }
 
@@ -158,50 +127,102 @@ export class SessionStore {
    * Exchanges a refresh token for a new session of the same family, revoking the old one
    * atomically, if `accept` (the caller's check of the session's user, unit and host) returns
    * something. A token that was already revoked (used once, logged out, switched from) is a
-   * replay: the whole family ends, since one of its holders is not its owner.
+   * replay: the whole family ends, since one of its holders is not its owner. Of two requests
+   * presenting the same token at once (on one node or two), the one whose conditional revocation
+   * changes the row rotates; the other is a replay.
    */
-  rotate<T>(
+  async rotate<T>(
     refreshToken: string,
     meta: SessionMeta,
-    accept: (session: ActiveSession) => T | undefined,
-  ): Rotation<T> {
-    return this.db.transaction((): Rotation<T> => {
-      const row = this.anyByRefresh.get(tokenHash(refreshToken));
-      if (!row) return { kind: 'refused' };
-      if (row.revoked_at !== null) {
-        this.endFamily(row.family_id);
-        return { kind: 'replayed', familyId: row.family_id };
-      }
-      if (row.refresh_expires_at <= this.options.now()) return { kind: 'refused' };
-      const session = toActive(row);
-      const accepted = accept(session);
-      if (accepted === undefined) return { kind: 'refused' };
-      return { kind: 'rotated', tokens: this.replace(session, session.userId, meta), accepted };
-    })();
+    accept: (session: ActiveSession) => Promise<T | undefined>,
+  ): Promise<Rotation<T>> {
+    const row = await this.sql.get<RefreshRow>(ANY_BY_REFRESH, [tokenHash(refreshToken)]);
+    if (!row) return { kind: 'refused' };
+    if (row.revoked_at !== null) {
+      await this.endFamily(row.family_id);
+      return { kind: 'replayed', familyId: row.family_id };
+    }
+    if (row.refresh_expires_at <= this.options.now()) return { kind: 'refused' };
+    const session = toActive(row);
+    // The check reads users and units through the caller's services: before the transaction,
+    // which does database work only (server/db/sql.ts).
+    const accepted = await accept(session);
+    if (accepted === undefined) return { kind: 'refused' };
+    const tokens = await this.replace(session, session.userId, meta);
+    if (tokens) return { kind: 'rotated', tokens, accepted };
+    // Another request revoked the session since it was read: the same token used twice.
+    await this.endFamily(row.family_id);
+    return { kind: 'replayed', familyId: row.family_id };
   }
 
   /**
    * Ends a session and starts its successor in the same family, for `userId` (the same user
-   * after a refresh, the other identity after a role switch).
+   * after a refresh, the other identity after a role switch), in one transaction. Undefined,
+   * and nothing started, when the session had already ended (a parallel request ended it).
    */
-  replace(session: ActiveSession, userId: number, meta: SessionMeta = {}): SessionTokens {
-    return this.db.transaction(() => {
-      this.revoke(session.sessionId);
-      return this.create(userId, meta, session.familyId);
-    })();
+  async replace(
+    session: ActiveSession,
+    userId: number,
+    meta: SessionMeta = {},
+  ): Promise<SessionTokens | undefined> {
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const tokens = await this.sql.transaction(async (tx) => {
+      const revoked = await tx.run(REVOKE, [this.options.now(), session.sessionId]);
+      if (revoked.changes !== 1) return undefined;
+      return this.insert(tx, {
+        userId,
+        meta,
+        familyId: session.familyId,
+        accessToken,
+        refreshToken,
+      });
+    });
+    this.options.onRevoke?.(session.sessionId);
+    return tokens;
   }
 
   /** Ends one session (its family goes on: see `endFamily`). */
-  revoke(sessionId: number): void {
-    this.revokeById.run(this.options.now(), sessionId);
+  async revoke(sessionId: number): Promise<void> {
+    await this.sql.run(REVOKE, [this.options.now(), sessionId]);
     this.options.onRevoke?.(sessionId);
   }
 
-  /** Ends every live session of a family (logout, refresh-token replay). */
-  endFamily(familyId: number): void {
-    this.db.transaction(() => {
-      for (const { id } of this.liveOfFamily.all(familyId)) this.revoke(id);
-    })();
+  /** Ends every live session of a family (logout, refresh-token replay), in one statement. */
+  async endFamily(familyId: number): Promise<void> {
+    const ended = await this.sql.all<{ id: number }>(END_FAMILY, [this.options.now(), familyId]);
+    for (const { id } of ended) this.options.onRevoke?.(id);
+  }
+
+  /** Inserts a session (and purges long-expired ones) inside the caller's transaction. */
+  private async insert(
+    tx: Sql,
+    session: {
+      userId: number;
+      meta: SessionMeta;
+      familyId: number | undefined;
+      accessToken: string;
+      refreshToken: string;
+    },
+  ): Promise<SessionTokens> {
+    const { userId, meta, familyId, accessToken, refreshToken } = session;
+    const now = this.options.now();
+    const inserted = await tx.get<{ id: number }>(INSERT_SESSION, [
+      userId,
+      tokenHash(accessToken),
+      tokenHash(refreshToken),
+      now + this.options.accessTokenTtlSeconds * 1000,
+      now + this.options.refreshTokenTtlSeconds * 1000,
+      now,
+      meta.userAgent?.slice(0, 512) ?? null,
+      meta.ip ?? null,
+      familyId ?? null,
+    ]);
+    if (!inserted) throw new Error('a session could not be stored');
+    const sessionId = inserted.id;
+    if (familyId === undefined) await tx.run(START_FAMILY, [sessionId]);
+    await tx.run(PURGE, [now - RETENTION_MS]);
+    return { sessionId, userId, familyId: familyId ?? sessionId, accessToken, refreshToken };
   }
 }
 

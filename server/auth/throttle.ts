@@ -1,8 +1,8 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { TOO_MANY_ATTEMPTS } from '../../contract/auth';
 import type { ThrottleOptions } from '../config';
+import type { Sql } from '../db/sql';
 import { fail } from '../http/envelope';
 import { tooManyAttempts } from '../http/messages';
 
@@ -21,6 +21,55 @@ interface ThrottleRow {
   failures: number;
   window_started_at: number;
   locked_until: number;
+}
+
+const SELECT = 'SELECT failures, window_started_at, locked_until FROM login_throttle WHERE key = ?';
+/**
+ * One failure on a key, in one statement, so that parallel failures (on one node or several)
+ * are all counted: a new window when the key has none, its window is over or its lock has run
+ * out; a lock (and a new window) when a locking key reaches its maximum; else one more failure.
+ * `@first_failures` and `@first_locked_until` are what a new window starts with (a maximum of 1
+ * locks at once).
+ */
+const COUNT_FAILURE = `INSERT INTO login_throttle (key, failures, window_started_at, locked_until)
+  VALUES (@key, @first_failures, @now, @first_locked_until)
+  ON CONFLICT (key) DO UPDATE SET
+    failures = CASE
+      WHEN ${freshWindow()} THEN @first_failures
+      WHEN ${reachesMaximum()} THEN 0
+      ELSE login_throttle.failures + 1 END,
+    window_started_at = CASE
+      WHEN ${freshWindow()} THEN @now
+      WHEN ${reachesMaximum()} THEN @now
+      ELSE login_throttle.window_started_at END,
+    locked_until = CASE
+      WHEN ${freshWindow()} THEN @first_locked_until
+      WHEN ${reachesMaximum()} THEN CAST(@lock_until AS BIGINT)
+      ELSE login_throttle.locked_until END`;
+const REMOVE = 'DELETE FROM login_throttle WHERE key = ?';
+const PURGE = 'DELETE FROM login_throttle WHERE locked_until <= ? AND window_started_at < ?';
+const DEVICE_KNOWN = `SELECT 1 AS found FROM known_devices
+  WHERE device_hash = ? AND user_id = ? AND last_seen_at > ?`;
+const DEVICE_KNOWN_TO_ANYONE =
+  'SELECT 1 AS found FROM known_devices WHERE device_hash = ? AND last_seen_at > ? LIMIT 1';
+const DEVICE_SEEN = `INSERT INTO known_devices (device_hash, user_id, created_at, last_seen_at)
+  VALUES (?, ?, ?, ?)
+  ON CONFLICT (device_hash, user_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`;
+const DEVICES_PURGE = 'DELETE FROM known_devices WHERE last_seen_at <= ?';
+const PROOF_SPEND =
+  'INSERT INTO spent_proofs (signature, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING';
+const PROOFS_PURGE = 'DELETE FROM spent_proofs WHERE expires_at <= ?';
+
+/** The stored row's window is over, or its lock has run out (COUNT_FAILURE). */
+function freshWindow(): string {
+  return `(CAST(@now AS BIGINT) - login_throttle.window_started_at >= CAST(@window_ms AS BIGINT)
+    OR (login_throttle.locked_until <> 0 AND login_throttle.locked_until <= CAST(@now AS BIGINT)))`;
+}
+
+/** A locking key's failure, counted on the stored row, reaches its maximum (COUNT_FAILURE). */
+function reachesMaximum(): string {
+  return `(CAST(@locks AS BIGINT) = 1
+    AND login_throttle.failures + 1 >= CAST(@max_failures AS BIGINT))`;
 }
 
 /** A browser's device cookie: the token it carries and the hash the database knows it by. */
@@ -43,53 +92,11 @@ function sha256(text: string): string {
  * spent. Everything lives in the database, so every server process of one database shares it.
  */
 export class LoginThrottle {
-  private readonly select: Statement<[string], ThrottleRow>;
-  private readonly upsert: Statement<[string, number, number, number]>;
-  private readonly remove: Statement<[string]>;
-  private readonly purge: Statement<[number, number]>;
-  private readonly deviceKnown: Statement<[string, number, number], { found: number }>;
-  private readonly deviceKnownToAnyone: Statement<[string, number], { found: number }>;
-  private readonly deviceSeen: Statement<[string, number, number, number]>;
-  private readonly devicesPurge: Statement<[number]>;
-  private readonly proofSpend: Statement<[string, number]>;
-  private readonly proofsPurge: Statement<[number]>;
-
   constructor(
-    private readonly db: Database,
+    private readonly sql: Sql,
     private readonly options: ThrottleOptions,
     private readonly now: () => number,
-  ) {
-    this.select = db.prepare(
-      'SELECT failures, window_started_at, locked_until FROM login_throttle WHERE key = ?',
-    );
-    this.upsert = db.prepare(
-      `INSERT INTO login_throttle (key, failures, window_started_at, locked_until)
-       VALUES (?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
-         window_started_at = excluded.window_started_at, locked_until = excluded.locked_until`,
-    );
-    this.remove = db.prepare('DELETE FROM login_throttle WHERE key = ?');
-    this.purge = db.prepare(
-      'DELETE FROM login_throttle WHERE locked_until <= ? AND window_started_at < ?',
-    );
-    this.deviceKnown = db.prepare<[string, number, number], { found: number }>(
-      `SELECT 1 AS found FROM known_devices
-       WHERE device_hash = ? AND user_id = ? AND last_seen_at > ?`,
-    );
-    this.deviceKnownToAnyone = db.prepare<[string, number], { found: number }>(
-      'SELECT 1 AS found FROM known_devices WHERE device_hash = ? AND last_seen_at > ? LIMIT 1',
-    );
-    this.deviceSeen = db.prepare(
-      `INSERT INTO known_devices (device_hash, user_id, created_at, last_seen_at)
-       VALUES (?, ?, ?, ?)
-       ON CONFLICT (device_hash, user_id) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
-    );
-    this.devicesPurge = db.prepare('DELETE FROM known_devices WHERE last_seen_at <= ?');
-    this.proofSpend = db.prepare(
-      'INSERT INTO spent_proofs (signature, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
-    );
-    this.proofsPurge = db.prepare('DELETE FROM spent_proofs WHERE expires_at <= ?');
-  }
+  ) {}
 
   /** Failures for an account from browsers it does not know: they lock it for those browsers. */
   accountKey(username: string): ThrottleKey {
@@ -119,86 +126,89 @@ export class LoginThrottle {
   }
 
   /** True when this browser signed in to the user within the known-device lifetime. */
-  isKnownDevice(device: DeviceToken | undefined, userId: number): boolean {
+  async isKnownDevice(device: DeviceToken | undefined, userId: number): Promise<boolean> {
     if (!device) return false;
     const since = this.now() - KNOWN_DEVICE_SECONDS * 1000;
-    return this.deviceKnown.get(device.hash, userId, since) !== undefined;
+    const row = await this.sql.get<{ found: number }>(DEVICE_KNOWN, [device.hash, userId, since]);
+    return row !== undefined;
   }
 
   /** True when this browser signed in to anyone here (face and device logins have no account). */
-  isKnownToAnyone(device: DeviceToken | undefined): boolean {
+  async isKnownToAnyone(device: DeviceToken | undefined): Promise<boolean> {
     if (!device) return false;
     const since = this.now() - KNOWN_DEVICE_SECONDS * 1000;
-    return this.deviceKnownToAnyone.get(device.hash, since) !== undefined;
+    const row = await this.sql.get<{ found: number }>(DEVICE_KNOWN_TO_ANYONE, [device.hash, since]);
+    return row !== undefined;
   }
 
   /**
    * Remembers that this browser signed in to the user (a new device token when it has none) and
    * returns the token its cookie carries from now on.
    */
-  rememberDevice(device: DeviceToken | undefined, userId: number): DeviceToken {
+  async rememberDevice(device: DeviceToken | undefined, userId: number): Promise<DeviceToken> {
     const known = device ?? this.deviceOf(randomBytes(32).toString('base64url'));
     if (!known) throw new Error('a new device token must be well formed');
     const now = this.now();
-    this.deviceSeen.run(known.hash, userId, now, now);
-    this.devicesPurge.run(now - KNOWN_DEVICE_SECONDS * 1000);
+    await this.sql.run(DEVICE_SEEN, [known.hash, userId, now, now]);
+    await this.sql.run(DEVICES_PURGE, [now - KNOWN_DEVICE_SECONDS * 1000]);
     return known;
   }
 
   /** Seconds until every locking key is unlocked; 0 when none is locked. */
-  retryAfterSeconds(keys: readonly ThrottleKey[]): number {
+  async retryAfterSeconds(keys: readonly ThrottleKey[]): Promise<number> {
     const now = this.now();
     let lockedUntil = 0;
     for (const { key, locks } of keys) {
       if (!locks) continue;
-      const row = this.select.get(key);
+      const row = await this.sql.get<ThrottleRow>(SELECT, [key]);
       if (row && row.locked_until > lockedUntil) lockedUntil = row.locked_until;
     }
     return lockedUntil > now ? Math.ceil((lockedUntil - now) / 1000) : 0;
   }
 
   /** True when a non-locking key (an address) reached its threshold in the current window. */
-  overThreshold(key: ThrottleKey): boolean {
-    const row = this.select.get(key.key);
+  async overThreshold(key: ThrottleKey): Promise<boolean> {
+    const row = await this.sql.get<ThrottleRow>(SELECT, [key.key]);
     if (!row) return false;
     const windowMs = this.options.windowSeconds * 1000;
     return this.now() - row.window_started_at < windowMs && row.failures >= key.maxFailures;
   }
 
-  /** Counts one failure on every key, in one transaction (parallel guesses count exactly). */
-  recordFailure(keys: readonly ThrottleKey[]): void {
+  /**
+   * Counts one failure on every key, each in one statement (parallel guesses, on one node or
+   * several, count exactly), in one transaction.
+   */
+  async recordFailure(keys: readonly ThrottleKey[]): Promise<void> {
     const now = this.now();
     const windowMs = this.options.windowSeconds * 1000;
-    this.db.transaction(() => {
+    const lockUntil = now + this.options.lockSeconds * 1000;
+    await this.sql.transaction(async (tx) => {
       for (const { key, maxFailures, locks } of keys) {
-        const row = this.select.get(key);
-        const freshWindow =
-          row === undefined ||
-          now - row.window_started_at >= windowMs ||
-          (row.locked_until !== 0 && row.locked_until <= now);
-        let failures = freshWindow ? 1 : row.failures + 1;
-        let windowStartedAt = freshWindow ? now : row.window_started_at;
-        let lockedUntil = freshWindow ? 0 : row.locked_until;
-        if (locks && failures >= maxFailures) {
-          lockedUntil = now + this.options.lockSeconds * 1000;
-          failures = 0;
-          windowStartedAt = now;
-        }
-        this.upsert.run(key, failures, windowStartedAt, lockedUntil);
+        const locksAtOnce = locks && maxFailures <= 1;
+        await tx.run(COUNT_FAILURE, {
+          key,
+          now,
+          window_ms: windowMs,
+          locks: locks ? 1 : 0,
+          max_failures: maxFailures,
+          lock_until: lockUntil,
+          first_failures: locksAtOnce ? 0 : 1,
+          first_locked_until: locksAtOnce ? lockUntil : 0,
+        });
       }
-      this.purge.run(now, now - windowMs);
-    })();
+      await tx.run(PURGE, [now, now - windowMs]);
+    });
   }
 
-  clear(key: ThrottleKey): void {
-    this.remove.run(key.key);
+  async clear(key: ThrottleKey): Promise<void> {
+    await this.sql.run(REMOVE, [key.key]);
   }
 
   /** Marks a proof of work used; false when it was used before (a replay). */
-  spendProof(signature: string, expiresAt: number): boolean {
+  async spendProof(signature: string, expiresAt: number): Promise<boolean> {
     const now = this.now();
-    this.proofsPurge.run(now);
-    return this.proofSpend.run(signature, expiresAt).changes === 1;
+    await this.sql.run(PROOFS_PURGE, [now]);
+    return (await this.sql.run(PROOF_SPEND, [signature, expiresAt])).changes === 1;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 
 export interface AccessDetail {
   userId: number;
@@ -9,19 +9,16 @@ export interface AccessDetail {
   type: number;
 }
 
+const INSERT = `INSERT INTO user_access_details (user_id, user_type, unit_id, res_id, res_name, type,
+    created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+
 /** The record of applications users opened (spec §7 user_access_detail). */
 export class AccessDetailsStore {
-  private readonly insert: Statement<[number, number, number, string, string, number, number]>;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(db: Database) {
-    this.insert = db.prepare(
-      `INSERT INTO user_access_details (user_id, user_type, unit_id, res_id, res_name, type,
-         created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
-  }
-
-  record(detail: AccessDetail, now: number): number {
-    const result = this.insert.run(
+  /** Stores the record; returns its id. */
+  async record(detail: AccessDetail, now: number): Promise<number> {
+    const row = await this.sql.get<{ id: number }>(INSERT, [
       detail.userId,
       detail.userType,
       detail.unitId,
@@ -29,7 +26,8 @@ export class AccessDetailsStore {
       detail.resName,
       detail.type,
       now,
-    );
-    return Number(result.lastInsertRowid);
+    ]);
+    if (!row) throw new Error('INSERT … RETURNING id returned no row');
+    return row.id;
   }
 }

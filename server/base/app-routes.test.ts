@@ -8,7 +8,6 @@ import {
   expectInvalid,
   expectRefusal,
   getJson,
-  openTestDatabase,
   postForm,
   postJson,
 } from './desktop-test-helpers';
@@ -274,25 +273,19 @@ describe('desktop applications', () => {
       'type',
     );
 
-    const db = openTestDatabase(t.dataDir);
-    try {
-      const rows = db
-        .prepare(
-          'SELECT user_id, user_type, unit_id, res_id, res_name, type FROM user_access_details',
-        )
-        .all();
-      expect(rows).toEqual([
-        {
-          user_id: 10002,
-          user_type: 2,
-          unit_id: 1001,
-          res_id: 'tzgg',
-          res_name: '通知公告',
-          type: 1,
-        },
-      ]);
-    } finally {
-      db.close();
-    }
+    const db = await t.database();
+    const rows = await db.all(
+      'SELECT user_id, user_type, unit_id, res_id, res_name, type FROM user_access_details',
+    );
+    expect(rows).toEqual([
+      {
+        user_id: 10002,
+        user_type: 2,
+        unit_id: 1001,
+        res_id: 'tzgg',
+        res_name: '通知公告',
+        type: 1,
+      },
+    ]);
   });
 });

@@ -37,12 +37,12 @@ export const appRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
         response: answerSchema(Type.Array(MenuCategorySchema)),
       },
     },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       const { userId, unitId, appType } = request.query;
       if (!isOwnUser(auth, userId)) return refuse(BASE_MESSAGES.notOwnData);
       if (!isOwnUnit(auth, unitId)) return refuse(BASE_MESSAGES.otherUnit);
-      const categories = apps.categoriesFor(
+      const categories = await apps.categoriesFor(
         auth.user.id,
         auth.user.userType,
         auth.unit.id,
@@ -55,14 +55,14 @@ export const appRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.post(
     DESKTOP_API.appIconOrder,
     { schema: { body: AppOrderBodySchema, response: answerSchema(Type.Boolean()) } },
-    (request, reply) => {
+    async (request, reply) => {
       const auth = authOf(request);
-      const known = apps.codesOf(auth.unit.id);
+      const known = await apps.codesOf(auth.unit.id);
       const unknown = request.body.codes.filter((code) => !known.has(code));
       if (unknown.length > 0) {
         return invalidField(reply, 'codes', BASE_MESSAGES.unknownApps);
       }
-      apps.saveOrder(auth.user.id, request.body.codes);
+      await apps.saveOrder(auth.user.id, request.body.codes);
       return ok(true);
     },
   );
@@ -70,25 +70,25 @@ export const appRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.unreadCodeCount,
     { schema: { response: answerSchema(Type.Array(AppUnreadCountSchema)) } },
-    (request) => ok(apps.unreadCounts(authOf(request).user.id)),
+    async (request) => ok(await apps.unreadCounts(authOf(request).user.id)),
   );
 
   app.get(
     DESKTOP_API.insideModules,
     { schema: { response: answerSchema(Type.Array(ModuleNameSchema)) } },
-    (request) => ok(apps.modulesOf(authOf(request).unit.id)),
+    async (request) => ok(await apps.modulesOf(authOf(request).unit.id)),
   );
 
   app.post(
     DESKTOP_API.userAccessDetail,
     { schema: { body: UserAccessDetailBodySchema, response: answerSchema(Type.Boolean()) } },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       const body = request.body;
       if (!isOwnUser(auth, body.userId)) return refuse(BASE_MESSAGES.notOwnData);
       if (!isOwnUnit(auth, body.unitId)) return refuse(BASE_MESSAGES.otherUnit);
       // The stored user type is the session's: a client cannot record itself as another type.
-      accessDetails.record(
+      await accessDetails.record(
         {
           userId: auth.user.id,
           userType: auth.user.userType,

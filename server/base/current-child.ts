@@ -1,27 +1,22 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { ACTIVE_CHILD_STATUS, type Child } from '../../contract/auth';
+import type { Sql } from '../db/sql';
+
+const CHOSEN = 'SELECT child_id FROM parent_current_child WHERE parent_user_id = ?';
+const CHOOSE = `INSERT INTO parent_current_child (parent_user_id, child_id) VALUES (?, ?)
+  ON CONFLICT (parent_user_id) DO UPDATE SET child_id = excluded.child_id`;
 
 /** The child each parent chose last (student/set/parentChildren). */
 export class CurrentChildStore {
-  private readonly get: Statement<[number], { child_id: number }>;
-  private readonly set: Statement<[number, number]>;
-
-  constructor(db: Database) {
-    this.get = db.prepare('SELECT child_id FROM parent_current_child WHERE parent_user_id = ?');
-    this.set = db.prepare(
-      `INSERT INTO parent_current_child (parent_user_id, child_id) VALUES (?, ?)
-       ON CONFLICT (parent_user_id) DO UPDATE SET child_id = excluded.child_id`,
-    );
-  }
+  constructor(private readonly sql: Sql) {}
 
   /** The chosen child's id, as on the wire; undefined when the parent never chose. */
-  childIdOf(parentUserId: number): string | undefined {
-    const row = this.get.get(parentUserId);
+  async childIdOf(parentUserId: number): Promise<string | undefined> {
+    const row = await this.sql.get<{ child_id: number }>(CHOSEN, [parentUserId]);
     return row && String(row.child_id);
   }
 
-  choose(parentUserId: number, childId: number): void {
-    this.set.run(parentUserId, childId);
+  async choose(parentUserId: number, childId: number): Promise<void> {
+    await this.sql.run(CHOOSE, [parentUserId, childId]);
   }
 }
 

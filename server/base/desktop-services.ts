@@ -26,15 +26,15 @@ export interface DesktopPluginOptions {
 }
 
 export function createDesktopServices(services: Services): DesktopServices {
-  const { db } = services;
+  const { sql } = services;
   return {
-    apps: new AppsRepository(db),
-    messages: new MessagesRepository(db),
-    licences: new LicencesRepository(db),
-    resources: new ResourceTreeRepository(db),
-    settings: new DesktopSettingsRepository(db),
-    accessDetails: new AccessDetailsStore(db),
-    currentChild: new CurrentChildStore(db),
-    links: new IdentityLinks(db),
+    apps: new AppsRepository(sql),
+    messages: new MessagesRepository(sql),
+    licences: new LicencesRepository(sql),
+    resources: new ResourceTreeRepository(sql),
+    settings: new DesktopSettingsRepository(sql),
+    accessDetails: new AccessDetailsStore(sql),
+    currentChild: new CurrentChildStore(sql),
+    links: new IdentityLinks(sql),
   };
 }

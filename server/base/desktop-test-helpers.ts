@@ -1,9 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
-import path from 'node:path';
 import type { ApiEnvelope } from '../../contract/envelope';
-import { DATABASE_FILE } from '../db/database';
 import { hostOfCookie, signIn } from '../testing/test-app';
 
 /** Shared by the desktop calls' tests (never imported by production code). */
@@ -77,11 +74,6 @@ export async function postJson<T = unknown>(
   return answer<T>(
     await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload) }),
   );
-}
-
-/** A second connection to a test server's database, to check or arrange stored rows. */
-export function openTestDatabase(dataDir: string): Database {
-  return new BetterSqlite3(path.join(dataDir, DATABASE_FILE));
 }
 
 /** The refusal every desktop call answers on someone else's data (HTTP 200, status 403). */

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_API } from '../../contract/api-paths';
 import type { ModuleExpiryItem } from '../../contract/desktop';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import {
-  cookiesOf,
-  expectInvalid,
-  expectRefusal,
-  getJson,
-  openTestDatabase,
-} from './desktop-test-helpers';
+import { cookiesOf, expectInvalid, expectRefusal, getJson } from './desktop-test-helpers';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -111,15 +105,12 @@ describe('module licences', () => {
 
   // Last: it moves the clock.
   it('follows the injected clock for a licence with a fixed end', async () => {
-    const db = openTestDatabase(t.dataDir);
-    try {
-      db.prepare(
-        `INSERT INTO module_licences (unit_id, server_id, name, end_time, end_offset_ms)
-         VALUES (1001, 'fixed', '固定期限模块', ?, NULL)`,
-      ).run(t.clock.now() + 100 * DAY);
-    } finally {
-      db.close();
-    }
+    const db = await t.database();
+    await db.run(
+      `INSERT INTO module_licences (unit_id, server_id, name, end_time, end_offset_ms)
+       VALUES (1001, 'fixed', '固定期限模块', ?, NULL)`,
+      [t.clock.now() + 100 * DAY],
+    );
     // Sessions expire as the clock moves (2 h access tokens): sign in again after each move.
     let cookie = cookies.teacher01;
     const advance = async (ms: number) => {

@@ -32,10 +32,10 @@ export const licenceRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
         response: answerSchema(Type.Array(ModuleExpiryItemSchema)),
       },
     },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       if (!isOwnUnit(auth, request.query.unitId)) return refuse(BASE_MESSAGES.otherUnit);
-      return ok(licences.list(auth.unit.id, services.now(), languageOf(request)));
+      return ok(await licences.list(auth.unit.id, services.now(), languageOf(request)));
     },
   );
 
@@ -43,10 +43,10 @@ export const licenceRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.licenseUnit,
     { schema: { querystring: LicenseUnitQuerySchema, response: answerSchema(Type.Boolean()) } },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       if (!isOwnUnit(auth, request.query.unitId)) return refuse(BASE_MESSAGES.otherUnit);
-      return ok(licences.isLicensed(auth.unit.id, request.query.serverId, services.now()));
+      return ok(await licences.isLicensed(auth.unit.id, request.query.serverId, services.now()));
     },
   );
 

@@ -1,7 +1,7 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { ModuleExpiryItem } from '../../contract/desktop';
 import { EXPIRY_STATUS_EXPIRED, EXPIRY_STATUS_TEXTS } from '../../contract/desktop-codes';
 import type { LangType } from '../../contract/languages';
+import type { Sql } from '../db/sql';
 import { formatChinaTime } from './china-time';
 import { compareExpiry, expiryStatus } from './expiry-status';
 import { pick } from './request-language';
@@ -13,43 +13,36 @@ interface LicenceRow {
   end_offset_ms: number | null;
 }
 
+// ORDER BY: licences ending at the same time keep one order on both engines.
+const OF_UNIT = `SELECT server_id, name, end_time, end_offset_ms FROM module_licences
+  WHERE unit_id = ? ORDER BY server_id`;
+const ONE = `SELECT server_id, name, end_time, end_offset_ms FROM module_licences
+  WHERE unit_id = ? AND server_id = ?`;
+
 /** Module licences of a unit, with their status computed at the time asked. */
 export class LicencesRepository {
-  private readonly ofUnit: Statement<[number], LicenceRow>;
-  private readonly one: Statement<[number, string], LicenceRow>;
-
-  constructor(db: Database) {
-    this.ofUnit = db.prepare(
-      'SELECT server_id, name, end_time, end_offset_ms FROM module_licences WHERE unit_id = ?',
-    );
-    this.one = db.prepare(
-      `SELECT server_id, name, end_time, end_offset_ms FROM module_licences
-       WHERE unit_id = ? AND server_id = ?`,
-    );
-  }
+  constructor(private readonly sql: Sql) {}
 
   /** The unit's licences in the spec's order (expired, soon, in use). */
-  list(unitId: number, now: number, lang: LangType): ModuleExpiryItem[] {
-    return this.ofUnit
-      .all(unitId)
-      .map((row) => toItem(row, now, lang))
-      .sort(compareExpiry);
+  async list(unitId: number, now: number, lang: LangType): Promise<ModuleExpiryItem[]> {
+    const rows = await this.sql.all<LicenceRow>(OF_UNIT, [unitId]);
+    return rows.map((row) => toItem(row, now, lang)).sort(compareExpiry);
   }
 
   /** The items of some modules (unknown or unlicensed ones are left out), in the spec's order. */
-  listOf(
+  async listOf(
     unitId: number,
     codes: readonly string[],
     now: number,
     lang: LangType,
-  ): ModuleExpiryItem[] {
+  ): Promise<ModuleExpiryItem[]> {
     const wanted = new Set(codes);
-    return this.list(unitId, now, lang).filter((item) => wanted.has(item.code));
+    return (await this.list(unitId, now, lang)).filter((item) => wanted.has(item.code));
   }
 
   /** Whether the unit holds an unexpired licence for the module. */
-  isLicensed(unitId: number, serverId: string, now: number): boolean {
-    const row = this.one.get(unitId, serverId);
+  async isLicensed(unitId: number, serverId: string, now: number): Promise<boolean> {
+    const row = await this.sql.get<LicenceRow>(ONE, [unitId, serverId]);
     return row !== undefined && expiryStatus(endOf(row, now), now) !== EXPIRY_STATUS_EXPIRED;
   }
 }

@@ -31,18 +31,18 @@ export const messageRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.unhandleCount,
     { schema: { response: answerSchema(UnreadCountsSchema) } },
-    (request) => ok(messages.counts(authOf(request).user.id)),
+    async (request) => ok(await messages.counts(authOf(request).user.id)),
   );
 
   app.get(
     DESKTOP_API.messagesNotRead,
     { schema: { response: answerSchema(Type.Array(DesktopMessageSchema)) } },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       const lang = languageOf(request);
       const expand: ExpiryExpander = (codes) =>
         licences.listOf(auth.unit.id, codes, services.now(), lang);
-      return ok(messages.unread(auth.user.id, 'message', expand));
+      return ok(await messages.unread(auth.user.id, 'message', expand));
     },
   );
 
@@ -50,8 +50,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.post(
     DESKTOP_API.messagesReadAll,
     { schema: { response: answerSchema(Type.Boolean()) } },
-    (request) => {
-      messages.markAllRead(authOf(request).user.id, 'message', services.now());
+    async (request) => {
+      await messages.markAllRead(authOf(request).user.id, 'message', services.now());
       return ok(true);
     },
   );
@@ -60,9 +60,9 @@ export const messageRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.post(
     DESKTOP_API.messageReadById,
     { schema: { body: MessageReadBodySchema, response: answerSchema(Type.Boolean()) } },
-    (request) => {
+    async (request) => {
       const id = Number(request.body.desktopMessageId);
-      const result = messages.markRead(authOf(request).user.id, id, services.now());
+      const result = await messages.markRead(authOf(request).user.id, id, services.now());
       if (result === 'missing') {
         return fail(404, 'not_found', BASE_MESSAGES.messageNotFound);
       }
@@ -73,13 +73,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.popUpBox,
     { schema: { querystring: PopupQuerySchema, response: answerSchema(PopupListSchema) } },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       const lang = languageOf(request);
       const { start, size } = request.query;
       const expand: ExpiryExpander = (codes) =>
         licences.listOf(auth.unit.id, codes, services.now(), lang);
-      const { list, total } = messages.page(auth.user.id, 'todo', start, size, expand);
+      const { list, total } = await messages.page(auth.user.id, 'todo', start, size, expand);
       return ok({ list, pages: Math.ceil(total / size), total });
     },
   );
@@ -88,7 +88,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.messageConfig,
     { schema: { response: answerSchema(Type.String()) } },
-    (request) => ok(JSON.stringify(settings.messageConfig(authOf(request).user.id))),
+    async (request) => ok(JSON.stringify(await settings.messageConfig(authOf(request).user.id))),
   );
 
   return Promise.resolve();

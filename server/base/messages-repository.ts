@@ -1,6 +1,6 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { DesktopMessage, ModuleExpiryItem, UnreadCounts } from '../../contract/desktop';
 import { OPEN_WAY_EXPIRY_DIALOG } from '../../contract/desktop-codes';
+import type { Sql } from '../db/sql';
 import { formatChinaTime } from './china-time';
 
 export type MessageKind = 'message' | 'todo';
@@ -18,11 +18,24 @@ interface MessageRow {
 
 const COLUMNS = 'id, message_meno, importance, module, created_at, url, open_way, content';
 
+const UNREAD_OF = `SELECT ${COLUMNS} FROM desktop_messages
+  WHERE user_id = ? AND kind = ? AND read_at IS NULL ORDER BY created_at DESC, id DESC`;
+const PAGE_OF = `SELECT ${COLUMNS} FROM desktop_messages
+  WHERE user_id = ? AND kind = ? AND read_at IS NULL ORDER BY created_at DESC, id DESC
+  LIMIT ? OFFSET ?`;
+const COUNT_OF = `SELECT COUNT(*) AS total FROM desktop_messages
+  WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
+const READ_ALL = `UPDATE desktop_messages SET read_at = ?
+  WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
+const READ_ONE = `UPDATE desktop_messages SET read_at = ?
+  WHERE id = ? AND user_id = ? AND read_at IS NULL`;
+const OWNER_OF = 'SELECT user_id FROM desktop_messages WHERE id = ?';
+
 /**
  * Expands an expiry message's stored module codes into expiry items of the caller's unit, at
  * answer time, so the dialog shows today's statuses.
  */
-export type ExpiryExpander = (codes: readonly string[]) => ModuleExpiryItem[];
+export type ExpiryExpander = (codes: readonly string[]) => Promise<ModuleExpiryItem[]>;
 
 function parseCodes(content: string): string[] {
   try {
@@ -37,42 +50,12 @@ function parseCodes(content: string): string[] {
 
 /** Desktop messages and to-do items of a user; every query is scoped to that user. */
 export class MessagesRepository {
-  private readonly unreadOf: Statement<[number, string], MessageRow>;
-  private readonly pageOf: Statement<[number, string, number, number], MessageRow>;
-  private readonly countOf: Statement<[number, string], { total: number }>;
-  private readonly readAll: Statement<[number, number, string]>;
-  private readonly readOne: Statement<[number, number, number]>;
-  private readonly ownerOf: Statement<[number], { user_id: number }>;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(db: Database) {
-    this.unreadOf = db.prepare(
-      `SELECT ${COLUMNS} FROM desktop_messages
-       WHERE user_id = ? AND kind = ? AND read_at IS NULL ORDER BY created_at DESC, id DESC`,
-    );
-    this.pageOf = db.prepare(
-      `SELECT ${COLUMNS} FROM desktop_messages
-       WHERE user_id = ? AND kind = ? AND read_at IS NULL ORDER BY created_at DESC, id DESC
-       LIMIT ? OFFSET ?`,
-    );
-    this.countOf = db.prepare(
-      `SELECT COUNT(*) AS total FROM desktop_messages
-       WHERE user_id = ? AND kind = ? AND read_at IS NULL`,
-    );
-    this.readAll = db.prepare(
-      `UPDATE desktop_messages SET read_at = ?
-       WHERE user_id = ? AND kind = ? AND read_at IS NULL`,
-    );
-    this.readOne = db.prepare(
-      `UPDATE desktop_messages SET read_at = ?
-       WHERE id = ? AND user_id = ? AND read_at IS NULL`,
-    );
-    this.ownerOf = db.prepare('SELECT user_id FROM desktop_messages WHERE id = ?');
-  }
-
-  private toWire(row: MessageRow, expand: ExpiryExpander): DesktopMessage {
+  private async toWire(row: MessageRow, expand: ExpiryExpander): Promise<DesktopMessage> {
     const content =
       row.open_way === OPEN_WAY_EXPIRY_DIALOG
-        ? JSON.stringify(expand(parseCodes(row.content)))
+        ? JSON.stringify(await expand(parseCodes(row.content)))
         : row.content;
     return {
       id: String(row.id),
@@ -86,45 +69,59 @@ export class MessagesRepository {
     };
   }
 
-  unread(userId: number, kind: MessageKind, expand: ExpiryExpander): DesktopMessage[] {
-    return this.unreadOf.all(userId, kind).map((row) => this.toWire(row, expand));
+  /** One after the other: an expiry message reads the licences, one query at a time. */
+  private async toWireAll(
+    rows: readonly MessageRow[],
+    expand: ExpiryExpander,
+  ): Promise<DesktopMessage[]> {
+    const list: DesktopMessage[] = [];
+    for (const row of rows) list.push(await this.toWire(row, expand));
+    return list;
+  }
+
+  async unread(
+    userId: number,
+    kind: MessageKind,
+    expand: ExpiryExpander,
+  ): Promise<DesktopMessage[]> {
+    return this.toWireAll(await this.sql.all<MessageRow>(UNREAD_OF, [userId, kind]), expand);
   }
 
   /** One page (1-based) of the unread items of a kind, and how many there are. */
-  page(
+  async page(
     userId: number,
     kind: MessageKind,
     page: number,
     size: number,
     expand: ExpiryExpander,
-  ): { list: DesktopMessage[]; total: number } {
-    const total = this.count(userId, kind);
-    const list = this.pageOf
-      .all(userId, kind, size, (page - 1) * size)
-      .map((row) => this.toWire(row, expand));
-    return { list, total };
+  ): Promise<{ list: DesktopMessage[]; total: number }> {
+    const total = await this.count(userId, kind);
+    const rows = await this.sql.all<MessageRow>(PAGE_OF, [userId, kind, size, (page - 1) * size]);
+    return { list: await this.toWireAll(rows, expand), total };
   }
 
-  count(userId: number, kind: MessageKind): number {
-    return this.countOf.get(userId, kind)?.total ?? 0;
+  async count(userId: number, kind: MessageKind): Promise<number> {
+    return (await this.sql.get<{ total: number }>(COUNT_OF, [userId, kind]))?.total ?? 0;
   }
 
-  counts(userId: number): UnreadCounts {
-    return { todo: this.count(userId, 'todo'), message: this.count(userId, 'message') };
+  async counts(userId: number): Promise<UnreadCounts> {
+    return { todo: await this.count(userId, 'todo'), message: await this.count(userId, 'message') };
   }
 
   /** Marks all the user's unread items of a kind read; returns how many changed. */
-  markAllRead(userId: number, kind: MessageKind, now: number): number {
-    return this.readAll.run(now, userId, kind).changes;
+  async markAllRead(userId: number, kind: MessageKind, now: number): Promise<number> {
+    return (await this.sql.run(READ_ALL, [now, userId, kind])).changes;
   }
 
   /**
    * Marks one of the user's items read. 'missing' when no such item is the user's (someone
    * else's id answers the same, so ids reveal nothing); 'ok' also when it was already read.
    */
-  markRead(userId: number, id: number, now: number): 'ok' | 'missing' {
-    if (this.ownerOf.get(id)?.user_id !== userId) return 'missing';
-    this.readOne.run(now, id, userId);
-    return 'ok';
+  async markRead(userId: number, id: number, now: number): Promise<'ok' | 'missing'> {
+    // The update names the user, so it never touches another's item; when it changed nothing,
+    // the item was already read (ok) or is not the user's (missing).
+    if ((await this.sql.run(READ_ONE, [now, id, userId])).changes === 1) return 'ok';
+    const owner = await this.sql.get<{ user_id: number }>(OWNER_OF, [id]);
+    return owner?.user_id === userId ? 'ok' : 'missing';
   }
 }

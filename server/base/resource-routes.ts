@@ -28,9 +28,11 @@ export const resourceRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
         response: answerSchema(Type.Array(MenuResourceNodeSchema)),
       },
     },
-    (request) => {
+    async (request) => {
       const { user } = authOf(request);
-      const tree = isStaff(user.userType) ? resources.treeFor(request.query.code, user.id) : [];
+      const tree = isStaff(user.userType)
+        ? await resources.treeFor(request.query.code, user.id)
+        : [];
       return ok(tree);
     },
   );

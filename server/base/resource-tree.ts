@@ -1,5 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { MenuResourceNode } from '../../contract/desktop';
+import type { Sql } from '../db/sql';
 
 interface ResourceRow {
   id: number;
@@ -10,23 +10,19 @@ interface ResourceRow {
   menu_route: string;
 }
 
+const GRANTED = `SELECT r.id, r.code, r.name, r.parent_id, r.resource_type, r.menu_route
+  FROM menu_resources r JOIN user_menu_grants g ON g.resource_id = r.id
+  WHERE r.app_code = ? AND g.user_id = ? ORDER BY r.sort_order, r.id`;
+
 /**
  * The permission menu trees (spec §3, §6): per application, the nodes a user was granted. A node
  * whose parent is not granted is left out with it, so a revoked group hides its whole branch.
  */
 export class ResourceTreeRepository {
-  private readonly granted: Statement<[string, number], ResourceRow>;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(db: Database) {
-    this.granted = db.prepare(
-      `SELECT r.id, r.code, r.name, r.parent_id, r.resource_type, r.menu_route
-       FROM menu_resources r JOIN user_menu_grants g ON g.resource_id = r.id
-       WHERE r.app_code = ? AND g.user_id = ? ORDER BY r.sort_order, r.id`,
-    );
-  }
-
-  treeFor(appCode: string, userId: number): MenuResourceNode[] {
-    const rows = this.granted.all(appCode, userId);
+  async treeFor(appCode: string, userId: number): Promise<MenuResourceNode[]> {
+    const rows = await this.sql.all<ResourceRow>(GRANTED, [appCode, userId]);
     const nodes = new Map<number, MenuResourceNode>();
     for (const row of rows) {
       nodes.set(row.id, {

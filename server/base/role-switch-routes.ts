@@ -15,24 +15,32 @@ import { BASE_MESSAGES, refuse } from './base-messages';
 import type { DesktopPluginOptions } from './desktop-services';
 
 /** Both identities of each link, once each, the teacher first (spec §3 role-switch entry). */
-function entriesOf(
+async function entriesOf(
   services: Services,
   links: readonly IdentityLink[],
   currentId: number,
-): RoleSwitchEntry[] {
-  const nameOf = (id: number) => services.users.findById(id)?.realName ?? '';
+): Promise<RoleSwitchEntry[]> {
+  const names = new Map<number, string>();
+  const nameOf = async (id: number) => {
+    let name = names.get(id);
+    if (name === undefined) {
+      name = (await services.users.findById(id))?.realName ?? '';
+      names.set(id, name);
+    }
+    return name;
+  };
   const entries = new Map<string, RoleSwitchEntry>();
   for (const link of links) {
     const pair = {
       parentId: String(link.parentId),
-      parentName: nameOf(link.parentId),
+      parentName: await nameOf(link.parentId),
       teacherId: String(link.teacherId),
-      teacherName: nameOf(link.teacherId),
+      teacherName: await nameOf(link.teacherId),
     };
     for (const id of [link.teacherId, link.parentId]) {
       const key = String(id);
       if (entries.has(key)) continue;
-      entries.set(key, { id: key, current: id === currentId, name: nameOf(id), ...pair });
+      entries.set(key, { id: key, current: id === currentId, name: await nameOf(id), ...pair });
     }
   }
   return [...entries.values()];
@@ -58,7 +66,7 @@ export const roleSwitchRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> =
         response: answerSchema(Type.Array(RoleSwitchEntrySchema)),
       },
     },
-    (request) => {
+    async (request) => {
       const { user } = authOf(request);
       const asked = [request.query.parentId, request.query.teacherId].filter(
         (id): id is string => id !== undefined && id !== '',
@@ -67,7 +75,7 @@ export const roleSwitchRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> =
       if (asked.some((id) => id !== String(user.id))) {
         return refuse(BASE_MESSAGES.notOwnData);
       }
-      return ok(entriesOf(services, desktop.links.linksOf(user.id), user.id));
+      return ok(await entriesOf(services, await desktop.links.linksOf(user.id), user.id));
     },
   );
 

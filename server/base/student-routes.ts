@@ -27,10 +27,10 @@ export const studentRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.addHook('onRequest', requireAuth(services));
 
   /** The parent whose children the caller may read, or the refusal message. */
-  function readableParent(auth: AuthContext, parentId: string): User | string {
+  async function readableParent(auth: AuthContext, parentId: string): Promise<User | string> {
     if (isOwnUser(auth, parentId)) return auth.user;
     if (!isStaff(auth.user.userType)) return BASE_MESSAGES.studentsForbidden;
-    const parent = users.findById(Number(parentId));
+    const parent = await users.findById(Number(parentId));
     // Another unit's parent and an unknown id answer alike: ids reveal nothing.
     if (parent?.unitId !== auth.unit.id) return BASE_MESSAGES.otherUnit;
     return parent;
@@ -45,10 +45,10 @@ export const studentRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
         response: answerSchema(Type.Array(ChildSchema)),
       },
     },
-    (request) => {
-      const parent = readableParent(authOf(request), request.query.parentId);
+    async (request) => {
+      const parent = await readableParent(authOf(request), request.query.parentId);
       if (typeof parent === 'string') return refuse(parent);
-      return ok(isParent(parent) ? users.children(parent.id) : []);
+      return ok(isParent(parent) ? await users.children(parent.id) : []);
     },
   );
 
@@ -56,12 +56,12 @@ export const studentRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.studentByParent,
     { schema: { querystring: ParentIdQuerySchema, response: answerSchema(ChildSchema) } },
-    (request) => {
-      const parent = readableParent(authOf(request), request.query.parentId);
+    async (request) => {
+      const parent = await readableParent(authOf(request), request.query.parentId);
       if (typeof parent === 'string') return refuse(parent);
       if (!isParent(parent)) return ok(null);
-      const children = users.children(parent.id);
-      return ok(pickCurrentChild(children, currentChild.childIdOf(parent.id)));
+      const children = await users.children(parent.id);
+      return ok(pickCurrentChild(children, await currentChild.childIdOf(parent.id)));
     },
   );
 
@@ -74,17 +74,19 @@ export const studentRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
         response: answerSchema(ChildSchema),
       },
     },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       if (!isOwnUser(auth, request.query.parentId) || !isParent(auth.user)) {
         return refuse(BASE_MESSAGES.notYourChild);
       }
-      const child = users.children(auth.user.id).find((item) => item.id === request.body.id);
+      const child = (await users.children(auth.user.id)).find(
+        (item) => item.id === request.body.id,
+      );
       if (!child) return refuse(BASE_MESSAGES.notYourChild);
       if (child.status !== ACTIVE_CHILD_STATUS) {
         return fail(400, 'child_inactive', BASE_MESSAGES.childInactive);
       }
-      currentChild.choose(auth.user.id, Number(child.id));
+      await currentChild.choose(auth.user.id, Number(child.id));
       return ok(child);
     },
   );

@@ -29,16 +29,16 @@ export const themeRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.myDesktopColor,
     { schema: { response: answerSchema(ThemeColorSchema) } },
-    (request) => {
+    async (request) => {
       const { user, unit } = authOf(request);
-      return ok(settings.themeFor(user.id, unit.id));
+      return ok(await settings.themeFor(user.id, unit.id));
     },
   );
 
   app.post(
     DESKTOP_API.setTheme,
     { schema: { body: ThemePayloadSchema, response: answerSchema(Type.String()) } },
-    (request, reply) => {
+    async (request, reply) => {
       const { user, unit } = authOf(request);
       const setting = parseThemeSetting(request.body.theme);
       if (!setting) {
@@ -46,12 +46,12 @@ export const themeRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
       }
       const stored = JSON.stringify(setting);
       if (request.body.type === THEME_TYPE_UNIT) {
-        if (!services.users.hasRole(user.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT)) {
+        if (!(await services.users.hasRole(user.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT))) {
           return refuse(BASE_MESSAGES.adminOnly);
         }
-        settings.syncUnitTheme(unit.id, stored);
+        await settings.syncUnitTheme(unit.id, stored);
       } else {
-        settings.saveUserTheme(user.id, stored);
+        await settings.saveUserTheme(user.id, stored);
       }
       return ok(SUCCESS);
     },

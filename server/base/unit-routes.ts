@@ -39,31 +39,33 @@ export const unitRoutes: FastifyPluginAsyncTypebox<DesktopPluginOptions> = (
   app.get(
     DESKTOP_API.isVocationalSchool,
     { schema: { response: answerSchema(IsVocationalSchoolSchema) } },
-    (request) => ok(settings.unitFlags(authOf(request).unit.id).isVocational),
+    async (request) => ok((await settings.unitFlags(authOf(request).unit.id)).isVocational),
   );
 
   app.get(
     DESKTOP_API.haveInstitute,
     { schema: { querystring: UnitIdQuerySchema, response: answerSchema(HaveInstituteSchema) } },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       if (!isOwnUnit(auth, request.query.unitId)) return refuse(BASE_MESSAGES.otherUnit);
-      return ok(settings.unitFlags(auth.unit.id).haveInstitute);
+      return ok((await settings.unitFlags(auth.unit.id)).haveInstitute);
     },
   );
 
-  app.get(DESKTOP_API.helpKey, { schema: { response: answerSchema(HelpKeySchema) } }, (request) =>
-    ok(settings.unitFlags(authOf(request).unit.id).helpKey),
+  app.get(
+    DESKTOP_API.helpKey,
+    { schema: { response: answerSchema(HelpKeySchema) } },
+    async (request) => ok((await settings.unitFlags(authOf(request).unit.id)).helpKey),
   );
 
   app.get(
     '/api/base/role/user/:userId/:roleCode/:project',
     { schema: { params: RoleCheckParamsSchema, response: answerSchema(BooleanAnswerSchema) } },
-    (request) => {
+    async (request) => {
       const auth = authOf(request);
       const { userId, roleCode, project } = request.params;
       if (!isOwnUser(auth, userId)) return refuse(BASE_MESSAGES.notOwnData);
-      return ok(services.users.hasRole(auth.user.id, roleCode, project));
+      return ok(await services.users.hasRole(auth.user.id, roleCode, project));
     },
   );
 

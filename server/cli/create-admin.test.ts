@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
-import { openDatabase } from '../db/database';
 import { PRODUCT_ROOT } from '../product-root';
 import { createTestApp, login, TEST_SCRYPT_COST, type TestApp } from '../testing/test-app';
 import { UserRepository } from '../uaa/users';
@@ -24,16 +23,11 @@ describe('createAdministrator (npm run create-admin)', () => {
   });
 
   async function create(username: string, password: string, unitId = 1001) {
-    const db = openDatabase(t.dataDir);
-    try {
-      return await createAdministrator(
-        db,
-        { unitId, username, password },
-        { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
-      );
-    } finally {
-      db.close();
-    }
+    return createAdministrator(
+      await t.database(),
+      { unitId, username, password },
+      { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
+    );
   }
 
   it('creates a unit administrator who then signs in through POST login', async () => {
@@ -45,13 +39,9 @@ describe('createAdministrator (npm run create-admin)', () => {
       host: 'localhost',
     });
     expect(response.json()).toMatchObject({ status: 200, data: { unitId: '1001' } });
-    const db = openDatabase(t.dataDir);
-    try {
-      // XX_SYS_ in base marks a unit administrator (spec §6).
-      expect(new UserRepository(db).hasRole(created.userId, 'XX_SYS_', 'base')).toBe(true);
-    } finally {
-      db.close();
-    }
+    // XX_SYS_ in base marks a unit administrator (spec §6).
+    const users = new UserRepository(await t.database());
+    expect(await users.hasRole(created.userId, 'XX_SYS_', 'base')).toBe(true);
   });
 
   it('refuses an empty or weak password, saying what is wrong', async () => {

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Database } from 'better-sqlite3';
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth-codes';
 import { hashPassword } from '../auth/password';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { openSeededDatabase } from '../db/seed';
 import { SYSTEM_ROLE } from '../db/seed-data';
+import type { Sql } from '../db/sql';
 
 /**
  * `npm run create-admin -- --unit 1001 --username admin [--name 王老师]`: the first administrator
@@ -21,6 +21,21 @@ import { SYSTEM_ROLE } from '../db/seed-data';
 const USAGE =
   'Usage: npm run create-admin -- --unit <unit id> --username <name> [--name <real name>]\n' +
   '(the password is asked for, or read from the first line of standard input)';
+
+const UNIT = 'SELECT id, name, unit_type FROM units WHERE id = ?';
+const UNITS = 'SELECT id, name FROM units ORDER BY id';
+// login_name is case-insensitive on both engines: 'Admin' is taken when 'admin' exists.
+const TAKEN = 'SELECT id FROM users WHERE login_name = ?';
+// A name taken meanwhile (by another process) inserts nothing: the unique login_name decides.
+const INSERT_USER = `INSERT INTO users (unit_id, login_name, password_hash, real_name, user_type,
+    sex, avatar, user_status, superman, created_at)
+  VALUES (?, ?, ?, ?, ?, 0, '', 1, 0, ?)
+  ON CONFLICT DO NOTHING
+  RETURNING id`;
+const INSERT_ROLE = 'INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)';
+const GRANT_MENUS = `INSERT INTO user_menu_grants (user_id, resource_id)
+  SELECT CAST(? AS BIGINT), id FROM menu_resources
+  WHERE app_code IN (SELECT code FROM desktop_apps WHERE unit_id = ?)`;
 
 /** The shortest password the command accepts (NIST SP 800-63B asks at least 8; admins get more). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
@@ -125,65 +140,43 @@ export interface CreatedAdministrator {
  * for a weak password, a taken username or an unknown unit.
  */
 export async function createAdministrator(
-  db: Database,
+  sql: Sql,
   input: AdministratorInput,
   options: { scryptCost: number; now: () => number },
 ): Promise<CreatedAdministrator> {
   const username = input.username.trim();
   const problem = usernameProblem(username) ?? passwordProblem(input.password, username);
   if (problem !== undefined) throw new AdminCommandError(problem);
-  const unit = db
-    .prepare<[number], { id: number; name: string; unit_type: number }>(
-      'SELECT id, name, unit_type FROM units WHERE id = ?',
-    )
-    .get(input.unitId);
+  const unit = await sql.get<{ id: number; name: string; unit_type: number }>(UNIT, [input.unitId]);
   if (!unit) {
-    const known = db
-      .prepare<[], { id: number; name: string }>('SELECT id, name FROM units ORDER BY id')
-      .all()
+    const known = (await sql.all<{ id: number; name: string }>(UNITS))
       .map((row) => `${String(row.id)} ${row.name}`)
       .join(', ');
     throw new AdminCommandError(
       `There is no unit ${String(input.unitId)} (units: ${known === '' ? 'none' : known})`,
     );
   }
-  // login_name is COLLATE NOCASE: 'Admin' is taken when 'admin' exists.
-  const taken = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE login_name = ?');
   const takenMessage = `The username "${username}" is already taken`;
-  if (taken.get(username)) throw new AdminCommandError(takenMessage);
+  if (await sql.get(TAKEN, [username])) throw new AdminCommandError(takenMessage);
 
   const hash = await hashPassword(input.password, options.scryptCost);
   const realName = input.realName?.trim() ?? '';
-  return db.transaction(() => {
-    // Another process may have taken the name while we were hashing.
-    if (taken.get(username)) throw new AdminCommandError(takenMessage);
-    const result = db
-      .prepare(
-        `INSERT INTO users (unit_id, login_name, password_hash, real_name, user_type, sex, avatar,
-           user_status, superman, created_at)
-         VALUES (?, ?, ?, ?, ?, 0, '', 1, 0, ?)`,
-      )
-      .run(
-        unit.id,
-        username,
-        hash,
-        realName === '' ? '管理员' : realName,
-        unit.unit_type === 1 ? 1 : 2,
-        options.now(),
-      );
-    const userId = Number(result.lastInsertRowid);
-    db.prepare('INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)').run(
-      userId,
-      SYSTEM_ROLE.code,
-      SYSTEM_ROLE.project,
-    );
-    db.prepare(
-      `INSERT INTO user_menu_grants (user_id, resource_id)
-       SELECT ?, id FROM menu_resources
-       WHERE app_code IN (SELECT code FROM desktop_apps WHERE unit_id = ?)`,
-    ).run(userId, unit.id);
+  return sql.transaction(async (tx) => {
+    // Another process may have taken the name while we were hashing: then nothing is inserted.
+    const inserted = await tx.get<{ id: number }>(INSERT_USER, [
+      unit.id,
+      username,
+      hash,
+      realName === '' ? '管理员' : realName,
+      unit.unit_type === 1 ? 1 : 2,
+      options.now(),
+    ]);
+    if (!inserted) throw new AdminCommandError(takenMessage);
+    const userId = inserted.id;
+    await tx.run(INSERT_ROLE, [userId, SYSTEM_ROLE.code, SYSTEM_ROLE.project]);
+    await tx.run(GRANT_MENUS, [userId, unit.id]);
     return { userId, username, unitId: unit.id, unitName: unit.name };
-  })();
+  });
 }
 
 /** Asks for a line without echoing it (the terminal in raw mode). */
@@ -303,10 +296,10 @@ export async function runCreateAdmin(
     if (problem !== undefined) throw new AdminCommandError(problem);
 
     const now = options.now ?? Date.now;
-    const db = await openSeededDatabase(options);
+    const sql = await openSeededDatabase(options);
     try {
       const created = await createAdministrator(
-        db,
+        sql,
         { ...request, password },
         { scryptCost: options.scryptCost, now },
       );
@@ -318,7 +311,7 @@ export async function runCreateAdmin(
       );
       return 0;
     } finally {
-      db.close();
+      await sql.close();
     }
   } catch (error) {
     if (error instanceof AdminCommandError && error.exitCode === 0) {

@@ -1,26 +1,28 @@
-import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import { DEFAULT_OPTIONS } from '../config';
+import { createTestDatabase, openTestDatabase, TEST_POSTGRES_URL } from '../testing/test-database';
 import { openDatabase } from './database';
-import { runMigrations } from './migrate';
+import { migrationsFor, runMigrations } from './migrate';
 import { MIGRATIONS } from './migrations';
-import { seedDemoData } from './seed';
+import { openSeededDatabase, seedDemoData } from './seed';
 import { SEED_USERS } from './seed-data';
+import type { Sql } from './sql';
+import type { SqliteSql } from './sqlite-sql';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-db-test-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+async function freshDatabase(): Promise<Sql> {
+  const { sql, dispose } = await openTestDatabase();
+  cleanups.push(dispose);
+  return sql;
+}
 
 const seedOptions = {
   demoPassword: DEFAULT_OPTIONS.demoPassword,
@@ -28,92 +30,175 @@ const seedOptions = {
   now: () => 1_772_000_000_000,
 };
 
+async function count(sql: Sql, table: string): Promise<number> {
+  return (await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? -1;
+}
+
 describe('database', () => {
-  it('creates the data directory and opens in WAL mode with foreign keys on', () => {
-    const dataDir = path.join(tempDir(), 'nested', 'data');
-    const db = openDatabase(dataDir);
-    expect(fs.existsSync(path.join(dataDir, 'edudesk.db'))).toBe(true);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    db.close();
-  });
+  it.runIf(TEST_POSTGRES_URL === undefined)(
+    'creates the data directory and opens SQLite in WAL mode with foreign keys on',
+    async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-db-test-'));
+      cleanups.push(() => {
+        fs.rmSync(root, { recursive: true, force: true });
+      });
+      const dataDir = path.join(root, 'nested', 'data');
+      const sql = await openDatabase({ dataDir });
+      cleanups.push(() => sql.close());
+      expect(fs.existsSync(path.join(dataDir, 'edudesk.db'))).toBe(true);
+      expect(sql.dialect).toBe('sqlite');
+      const { connection } = sql as unknown as SqliteSql;
+      expect(connection.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(connection.pragma('foreign_keys', { simple: true })).toBe(1);
+    },
+  );
 
-  it('applies each migration once and records it', () => {
-    const dataDir = tempDir();
-    const db = openDatabase(dataDir);
-    const versions = db.prepare('SELECT version FROM schema_migrations').pluck().all();
-    expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
-    expect(runMigrations(db)).toEqual([]);
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-      .pluck()
-      .all();
-    expect(tables).toEqual(
-      expect.arrayContaining([
-        'units',
-        'unit_hosts',
-        'unit_login_configs',
-        'users',
-        'user_roles',
-        'children',
-        'sessions',
-        'login_throttle',
-        'schema_migrations',
-      ]),
+  it('applies each migration once and records it', async () => {
+    const sql = await freshDatabase();
+    const versions = await sql.all<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
     );
-    db.close();
+    expect(versions.map((row) => row.version)).toEqual(
+      migrationsFor(sql.dialect).map((m) => m.version),
+    );
+    expect(await runMigrations(sql)).toEqual([]);
+    for (const table of ['units', 'users', 'sessions', 'login_throttle', 'known_devices']) {
+      expect(await count(sql, table)).toBe(0);
+    }
   });
 
-  it('refuses a database written by a newer server', () => {
-    const db = new BetterSqlite3(':memory:');
-    runMigrations(db);
-    db.prepare("INSERT INTO schema_migrations VALUES (999, 'future', 0)").run();
-    expect(() => runMigrations(db)).toThrow(/newer/);
-    db.close();
+  it('refuses a database written by a newer server', async () => {
+    const sql = await freshDatabase();
+    await sql.run("INSERT INTO schema_migrations VALUES (999, 'future', 0)");
+    await expect(runMigrations(sql)).rejects.toThrow(/newer/);
   });
 
-  it('applies a new migration on top of an existing database', () => {
-    const db = new BetterSqlite3(':memory:');
-    runMigrations(db);
-    const next = { version: 1000, name: 'test', sql: 'CREATE TABLE extra (id INTEGER)' };
-    expect(runMigrations(db, [...MIGRATIONS, next])).toEqual([1000]);
-    expect(runMigrations(db, [...MIGRATIONS, next])).toEqual([]);
-    db.close();
+  it('applies a new migration on top of an existing database, in its engine’s text', async () => {
+    const sql = await freshDatabase();
+    const next = {
+      version: 1000,
+      name: 'test',
+      sql: 'CREATE TABLE extra (id INTEGER)',
+      postgres: 'CREATE TABLE extra (id BIGINT)',
+    };
+    expect(await runMigrations(sql, migrationsFor(sql.dialect, [...MIGRATIONS, next]))).toEqual([
+      1000,
+    ]);
+    expect(await runMigrations(sql, migrationsFor(sql.dialect, [...MIGRATIONS, next]))).toEqual([]);
+    expect(await count(sql, 'extra')).toBe(0);
+  });
+
+  it('refuses to build PostgreSQL’s migrations when one has no PostgreSQL text', () => {
+    const next = { version: 1000, name: 'sqlite only', sql: 'CREATE TABLE extra (id INTEGER)' };
+    expect(() => migrationsFor('postgres', [...MIGRATIONS, next])).toThrow(/1000/);
   });
 
   it('seeds the demo tenants once, with salted scrypt hashes of the demo password', async () => {
-    const db = openDatabase(tempDir());
-    expect(await seedDemoData(db, seedOptions)).toBe(true);
-    expect(await seedDemoData(db, seedOptions)).toBe(false);
+    const sql = await freshDatabase();
+    expect(await seedDemoData(sql, seedOptions)).toBe(true);
+    expect(await seedDemoData(sql, seedOptions)).toBe(false);
 
-    const count = (table: string) =>
-      db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
-    expect(count('units')).toBe(2);
-    expect(count('users')).toBe(SEED_USERS.length);
-    expect(count('children')).toBe(SEED_USERS.flatMap((user) => user.children).length);
-    const hosts = db.prepare('SELECT host, unit_id FROM unit_hosts ORDER BY host').all();
+    expect(await count(sql, 'units')).toBe(2);
+    expect(await count(sql, 'users')).toBe(SEED_USERS.length);
+    expect(await count(sql, 'children')).toBe(SEED_USERS.flatMap((user) => user.children).length);
+    const hosts = await sql.all('SELECT host, unit_id FROM unit_hosts ORDER BY host');
     expect(hosts).toEqual([
       { host: '127.0.0.1', unit_id: 1001 },
       { host: 'area.localhost', unit_id: 2001 },
       { host: 'localhost', unit_id: 1001 },
       { host: 'school.localhost', unit_id: 1001 },
     ]);
-    const roles = db.prepare('SELECT user_id, role_code, project FROM user_roles').all();
+    const roles = await sql.all('SELECT user_id, role_code, project FROM user_roles');
     expect(roles).toEqual([{ user_id: 10001, role_code: 'XX_SYS_', project: 'base' }]);
 
-    const hashes = db.prepare('SELECT password_hash FROM users').pluck().all() as string[];
+    const hashes = (await sql.all<{ h: string }>('SELECT password_hash AS h FROM users')).map(
+      (row) => row.h,
+    );
     expect(new Set(hashes).size).toBe(hashes.length);
     // The product's cost: OWASP's minimum for scrypt (server/auth/password.ts).
     expect(hashes[0]).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('Edu@2026', hashes[0] ?? '')).toBe(true);
-    db.close();
+
+    // A row the server writes without an id gets a free one after the seed's explicit ids.
+    const inserted = await sql.get<{ id: number }>(
+      `INSERT INTO children (parent_user_id, real_name) VALUES (?, 'New child') RETURNING id`,
+      [SEED_USERS.find((user) => user.children.length > 0)?.id ?? 0],
+    );
+    expect(inserted?.id).toBeGreaterThan(
+      Math.max(...SEED_USERS.flatMap((user) => user.children.map((child) => child.id))),
+    );
   });
 
   it('leaves a database that already has units alone', async () => {
-    const db = openDatabase(tempDir());
-    db.prepare("INSERT INTO units (id, name, unit_type) VALUES (1, 'Own school', 2)").run();
-    expect(await seedDemoData(db, seedOptions)).toBe(false);
-    expect(db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(0);
-    db.close();
+    const sql = await freshDatabase();
+    await sql.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'Own school', 2)");
+    expect(await seedDemoData(sql, seedOptions)).toBe(false);
+    expect(await count(sql, 'users')).toBe(0);
   });
+
+  it('rolls a failed transaction back and lets the next one through', async () => {
+    const sql = await freshDatabase();
+    await expect(
+      sql.transaction(async (tx) => {
+        await tx.run("INSERT INTO units (id, name, unit_type) VALUES (7, 'Gone', 2)");
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await count(sql, 'units')).toBe(0);
+    await sql.transaction(async (tx) => {
+      await tx.run("INSERT INTO units (id, name, unit_type) VALUES (8, 'Kept', 2)");
+    });
+    expect(await count(sql, 'units')).toBe(1);
+  });
+
+  it('keeps another caller’s write out of an open transaction', async () => {
+    const sql = await freshDatabase();
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const failing = sql.transaction(async (tx) => {
+      await tx.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'Rolled back', 2)");
+      inside();
+      await held;
+      throw new Error('roll back');
+    });
+    await entered;
+    const outside = sql.run("INSERT INTO units (id, name, unit_type) VALUES (2, 'Outside', 2)");
+    release();
+    await expect(failing).rejects.toThrow('roll back');
+    await outside;
+    const names = await sql.all<{ name: string }>('SELECT name FROM units ORDER BY id');
+    expect(names).toEqual([{ name: 'Outside' }]);
+  });
+
+  it.runIf(TEST_POSTGRES_URL !== undefined)(
+    'lets one of several nodes starting at once migrate and seed while the others wait',
+    async () => {
+      const location = await createTestDatabase();
+      cleanups.push(location.remove);
+      const nodes = await Promise.all(
+        [1, 2, 3].map(() =>
+          openSeededDatabase({
+            ...location,
+            mode: 'demo',
+            demoPassword: 'Edu@2026',
+            scryptCost: 1024,
+            now: seedOptions.now,
+          }),
+        ),
+      );
+      for (const node of nodes) cleanups.push(() => node.close());
+      for (const node of nodes) {
+        expect(await count(node, 'units')).toBe(2);
+        expect(await count(node, 'users')).toBe(SEED_USERS.length);
+      }
+      const applied = await nodes[0]?.all('SELECT version FROM schema_migrations');
+      expect(applied).toHaveLength(migrationsFor('postgres').length);
+    },
+  );
 });

@@ -2,7 +2,10 @@
 export interface Migration {
   version: number;
   name: string;
+  /** SQLite's text. */
   sql: string;
+  /** PostgreSQL's text: required from version 14 on (server/db/migrate.ts `migrationsFor`). */
+  postgres?: string;
 }
 
 /**
@@ -574,6 +577,62 @@ export const MIGRATIONS: readonly Migration[] = [
         name  TEXT PRIMARY KEY,
         value TEXT NOT NULL
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 14,
+    name: 'several nodes: speech tokens and single-sign-on tickets in the database',
+    sql: `
+      -- One-use speech tokens (server/speech/speech-tokens.ts): issued by one node, spent by
+      -- the node the gateway's WebSocket reaches.
+      CREATE TABLE speech_tokens (
+        token_hash TEXT    PRIMARY KEY,
+        user_id    INTEGER NOT NULL,
+        user_type  INTEGER NOT NULL,
+        unit_id    INTEGER NOT NULL,
+        unit_type  INTEGER NOT NULL,
+        language   TEXT    NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX speech_tokens_expires ON speech_tokens (expires_at);
+      -- The single-sign-on partners' one-time tickets and used nonces (server/sso/sso-routes.ts).
+      CREATE TABLE sso_tickets (
+        ticket_hash TEXT    PRIMARY KEY,
+        user_name   TEXT    NOT NULL,
+        expires_at  INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sso_tickets_expires ON sso_tickets (expires_at);
+      CREATE TABLE sso_nonces (
+        nonce      TEXT    PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sso_nonces_expires ON sso_nonces (expires_at);
+    `,
+    postgres: `
+      -- One-use speech tokens (server/speech/speech-tokens.ts): issued by one node, spent by
+      -- the node the gateway's WebSocket reaches.
+      CREATE TABLE speech_tokens (
+        token_hash TEXT    PRIMARY KEY,
+        user_id    BIGINT  NOT NULL,
+        user_type  BIGINT  NOT NULL,
+        unit_id    BIGINT  NOT NULL,
+        unit_type  BIGINT  NOT NULL,
+        language   TEXT    NOT NULL,
+        expires_at BIGINT  NOT NULL
+      );
+      CREATE INDEX speech_tokens_expires ON speech_tokens (expires_at);
+      -- The single-sign-on partners' one-time tickets and used nonces (server/sso/sso-routes.ts).
+      CREATE TABLE sso_tickets (
+        ticket_hash TEXT    PRIMARY KEY,
+        user_name   TEXT    NOT NULL,
+        expires_at  BIGINT  NOT NULL
+      );
+      CREATE INDEX sso_tickets_expires ON sso_tickets (expires_at);
+      CREATE TABLE sso_nonces (
+        nonce      TEXT    PRIMARY KEY,
+        expires_at BIGINT  NOT NULL
+      );
+      CREATE INDEX sso_nonces_expires ON sso_nonces (expires_at);
     `,
   },
 ];

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql';
 import { OPEN_WAY_EXPIRY_DIALOG, OPEN_WAY_URL } from '../../contract/desktop-codes';
 import { appPageUrl, idPathFor, rootFor } from '../apps/app-urls';
 import {
@@ -190,18 +190,16 @@ function plan(user: DemoUser): { messages: Plan; todos: Plan } {
   }
 }
 
-function insertTree(
-  db: Database,
+async function insertTree(
+  sql: Sql,
   appCode: string,
   nodes: readonly SeedResource[],
   parentId: number | null,
-): void {
-  const insert = db.prepare(
-    `INSERT INTO menu_resources (app_code, code, name, parent_id, resource_type, menu_route,
-       sort_order) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  nodes.forEach((node, order) => {
-    const result = insert.run(
+): Promise<void> {
+  const insert = `INSERT INTO menu_resources (app_code, code, name, parent_id, resource_type, menu_route,
+       sort_order) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+  for (const [order, node] of nodes.entries()) {
+    const row = await sql.get<{ id: number }>(insert, [
       appCode,
       node.code,
       node.name,
@@ -209,9 +207,10 @@ function insertTree(
       node.resourceType,
       node.menuRoute ?? '',
       order,
-    );
-    insertTree(db, appCode, node.children ?? [], Number(result.lastInsertRowid));
-  });
+    ]);
+    if (!row) throw new Error('menu_resources: the insert returned no id');
+    await insertTree(sql, appCode, node.children ?? [], row.id);
+  }
 }
 
 /**
@@ -219,16 +218,14 @@ function insertTree(
  * database in both modes: the units' applications, modules, licences and flags, and the
  * permission (menu) trees. Nobody holds a grant yet.
  */
-export function seedDesktopCatalogue(db: Database): void {
-  const insertApp = db.prepare(
-    `INSERT INTO desktop_apps (unit_id, code, category_code, zname, name, short_name,
+export async function seedDesktopCatalogue(sql: Sql): Promise<void> {
+  const insertApp = `INSERT INTO desktop_apps (unit_id, code, category_code, zname, name, short_name,
        english_short_name, english_name, menu_route, server_id, deploy_path, front_user_type,
        limit_user_type, app_type, update_status, sort_order)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  );
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`;
   for (const { unitId, apps } of SEED_APPS_BY_UNIT) {
-    apps.forEach((app, order) => {
-      insertApp.run(
+    for (const [order, app] of apps.entries()) {
+      await sql.run(insertApp, [
         unitId,
         app.code,
         app.category,
@@ -244,47 +241,42 @@ export function seedDesktopCatalogue(db: Database): void {
         app.limitUserType,
         app.updateStatus ?? 1,
         order,
-      );
-    });
+      ]);
+    }
   }
 
-  const insertModule = db.prepare(
-    'INSERT INTO desktop_modules (server_id, name, english_name) VALUES (?, ?, ?)',
-  );
+  const insertModule =
+    'INSERT INTO desktop_modules (server_id, name, english_name) VALUES (?, ?, ?)';
   for (const [serverId, name] of Object.entries(SEED_MODULES)) {
-    insertModule.run(serverId, name.zh, name.en);
+    await sql.run(insertModule, [serverId, name.zh, name.en]);
   }
 
-  const insertLicence = db.prepare(
-    `INSERT INTO module_licences (unit_id, server_id, name, end_time, end_offset_ms)
-     VALUES (?, ?, ?, NULL, ?)`,
-  );
+  const insertLicence = `INSERT INTO module_licences (unit_id, server_id, name, end_time, end_offset_ms)
+     VALUES (?, ?, ?, NULL, ?)`;
   for (const { unitId, modules } of SEED_LICENCES) {
     for (const [serverId, days] of Object.entries(modules)) {
-      insertLicence.run(
+      await sql.run(insertLicence, [
         unitId,
         serverId,
         SEED_MODULES[serverId]?.zh ?? serverId,
         days * LICENCE_DAY_MS,
-      );
+      ]);
     }
   }
 
-  const insertUnitSettings = db.prepare(
-    `INSERT INTO unit_desktop_settings (unit_id, theme, is_vocational, have_institute, help_key)
-     VALUES (?, NULL, ?, ?, ?)`,
-  );
+  const insertUnitSettings = `INSERT INTO unit_desktop_settings (unit_id, theme, is_vocational, have_institute, help_key)
+     VALUES (?, NULL, ?, ?, ?)`;
   for (const unit of SEED_UNIT_SETTINGS) {
-    insertUnitSettings.run(
+    await sql.run(insertUnitSettings, [
       unit.unitId,
       unit.isVocational ? 1 : 0,
       unit.haveInstitute ? 1 : 0,
       unit.helpKey,
-    );
+    ]);
   }
 
   for (const [appCode, tree] of Object.entries(SEED_RESOURCE_TREES)) {
-    insertTree(db, appCode, tree, null);
+    await insertTree(sql, appCode, tree, null);
   }
 }
 
@@ -293,37 +285,31 @@ export function seedDesktopCatalogue(db: Database): void {
  * parent identity of teacher02, the demo accounts' grants, unread counts and settings, 120 unread
  * messages for teacher01 and to-do items for every user. `now` dates the messages.
  */
-export function seedDesktopDemo(db: Database, now: number): void {
+export async function seedDesktopDemo(sql: Sql, now: number): Promise<void> {
   // teacher02 and parent03 are the same person: the role switcher moves between them.
-  db.prepare('INSERT INTO identity_links (teacher_user_id, parent_user_id) VALUES (?, ?)').run(
+  await sql.run('INSERT INTO identity_links (teacher_user_id, parent_user_id) VALUES (?, ?)', [
     LINKED_PARENT.teacherId,
     LINKED_PARENT.id,
-  );
+  ]);
 
   // The catalogue's node of a code (the last one written, should two applications share it).
-  const resourceOf = db.prepare<[string], { id: number }>(
-    'SELECT id FROM menu_resources WHERE code = ? ORDER BY id DESC LIMIT 1',
-  );
-  const insertGrant = db.prepare(
-    'INSERT INTO user_menu_grants (user_id, resource_id) VALUES (?, ?)',
-  );
+  const resourceOf = 'SELECT id FROM menu_resources WHERE code = ? ORDER BY id DESC LIMIT 1';
+  const insertGrant = 'INSERT INTO user_menu_grants (user_id, resource_id) VALUES (?, ?)';
   for (const [userId, codes] of Object.entries(SEED_GRANTS)) {
     for (const code of codes) {
-      const resource = resourceOf.get(code);
-      if (resource !== undefined) insertGrant.run(Number(userId), resource.id);
+      const resource = await sql.get<{ id: number }>(resourceOf, [code]);
+      if (resource !== undefined) await sql.run(insertGrant, [Number(userId), resource.id]);
     }
   }
 
-  const insertUnread = db.prepare(
-    'INSERT INTO app_unread_counts (user_id, code, num) VALUES (?, ?, ?)',
-  );
+  const insertUnread = 'INSERT INTO app_unread_counts (user_id, code, num) VALUES (?, ?, ?)';
   for (const [userId, counts] of Object.entries(SEED_UNREAD_COUNTS)) {
-    for (const [code, num] of Object.entries(counts)) insertUnread.run(Number(userId), code, num);
+    for (const [code, num] of Object.entries(counts))
+      await sql.run(insertUnread, [Number(userId), code, num]);
   }
 
-  const insertUserSettings = db.prepare(
-    'INSERT INTO user_desktop_settings (user_id, theme, message_config) VALUES (?, ?, ?)',
-  );
+  const insertUserSettings =
+    'INSERT INTO user_desktop_settings (user_id, theme, message_config) VALUES (?, ?, ?)';
   const settingUsers = new Set([
     ...Object.keys(SEED_USER_THEMES),
     ...Object.keys(SEED_MESSAGE_CONFIGS),
@@ -331,21 +317,19 @@ export function seedDesktopDemo(db: Database, now: number): void {
   for (const key of settingUsers) {
     const userId = Number(key);
     const config = SEED_MESSAGE_CONFIGS[userId];
-    insertUserSettings.run(
+    await sql.run(insertUserSettings, [
       userId,
       SEED_USER_THEMES[userId] ?? null,
       config ? JSON.stringify(config) : null,
-    );
+    ]);
   }
 
-  seedMessages(db, now);
+  await seedMessages(sql, now);
 }
 
-function seedMessages(db: Database, now: number): void {
-  const insert = db.prepare(
-    `INSERT INTO desktop_messages (user_id, kind, message_meno, importance, module, created_at,
-       url, open_way, content, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-  );
+async function seedMessages(sql: Sql, now: number): Promise<void> {
+  const insert = `INSERT INTO desktop_messages (user_id, kind, message_meno, importance, module, created_at,
+       url, open_way, content, read_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`;
   const unitTypes = new Map(SEED_UNITS.map((unit) => [unit.id, unit.unitType]));
   const appsByUnit = new Map(
     SEED_APPS_BY_UNIT.map(({ unitId, apps }) => [
@@ -375,7 +359,7 @@ function seedMessages(db: Database, now: number): void {
       });
     }
     for (const seed of seeds) {
-      insert.run(
+      await sql.run(insert, [
         user.id,
         seed.kind,
         seed.meno,
@@ -385,7 +369,7 @@ function seedMessages(db: Database, now: number): void {
         seed.url,
         seed.openWay,
         seed.content,
-      );
+      ]);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql';
 import { STANDIN_DEMO } from '../social-standin/index';
 import { SEED_USERS } from './seed-data';
 
@@ -18,12 +18,10 @@ const DEMO_LINKS: Record<string, string> = {
  * its agent id) with the stand-ins' app ids and secrets, and links two demo identities (by
  * WeChat unionid and WeCom userid) to teacher01 and parent01.
  */
-export function seedSocialDemo(db: Database, now: number): void {
-  const insertProvider = db.prepare(
-    `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id, name,
+export async function seedSocialDemo(sql: Sql, now: number): Promise<void> {
+  const insertProvider = `INSERT INTO social_providers (unit_id, provider_id, kind, app_id, app_secret, agent_id, name,
        logo, sort)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   const website = STANDIN_DEMO.weixinApps.find((app) => app.kind === 'website');
   const account = STANDIN_DEMO.weixinApps.find((app) => app.kind === 'official-account');
   const corp = STANDIN_DEMO.wecomCorps[0];
@@ -54,30 +52,38 @@ export function seedSocialDemo(db: Database, now: number): void {
       '/common/social/wecom.svg',
     ],
   ];
-  providers.forEach(([id, appId, secret, agentId, name, logo], index) => {
+  for (const [index, [id, appId, secret, agentId, name, logo]] of providers.entries()) {
     // The provider id is also its kind here.
-    insertProvider.run(DEMO_UNIT_ID, id, id, appId, secret, agentId, name, logo, index + 1);
-  });
+    await sql.run(insertProvider, [
+      DEMO_UNIT_ID,
+      id,
+      id,
+      appId,
+      secret,
+      agentId,
+      name,
+      logo,
+      index + 1,
+    ]);
+  }
 
-  const insertLink = db.prepare(
-    `INSERT INTO social_identities (issuer, subject, user_id, nickname, linked_at)
-     VALUES (?, ?, ?, ?, ?)`,
-  );
+  const insertLink = `INSERT INTO social_identities (issuer, subject, user_id, nickname, linked_at)
+     VALUES (?, ?, ?, ?, ?)`;
   for (const identity of STANDIN_DEMO.identities) {
     const login = DEMO_LINKS[identity.key];
     const user = SEED_USERS.find((candidate) => candidate.loginName === login);
     if (!user) continue;
     if (identity.unionid !== undefined) {
-      insertLink.run('weixin', identity.unionid, user.id, identity.nickname, now);
+      await sql.run(insertLink, ['weixin', identity.unionid, user.id, identity.nickname, now]);
     }
     if (identity.wecomUserId !== undefined) {
-      insertLink.run(
+      await sql.run(insertLink, [
         `wecom:${corp.corpId}`,
         identity.wecomUserId,
         user.id,
         identity.wecomUserId,
         now,
-      );
+      ]);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from './sql';
 
 /**
  * The demo's synonyms for voice commands: words a user may say
@@ -11,12 +11,11 @@ export const SEED_VOCABULARY: Readonly<Record<string, readonly string[]>> = {
   txl: ['电话本', '電話簿', 'address book', 'phone book'],
 };
 
-export function seedVocabulary(db: Database): void {
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO app_vocabulary (unit_id, code, phrase)
-     SELECT unit_id, code, ? FROM desktop_apps WHERE code = ?`,
-  );
+export async function seedVocabulary(sql: Sql): Promise<void> {
+  const insert = `INSERT INTO app_vocabulary (unit_id, code, phrase)
+     SELECT unit_id, code, ? FROM desktop_apps WHERE code = ?
+     ON CONFLICT DO NOTHING`;
   for (const [code, phrases] of Object.entries(SEED_VOCABULARY)) {
-    for (const phrase of phrases) insert.run(phrase.toLowerCase(), code);
+    for (const phrase of phrases) await sql.run(insert, [phrase.toLowerCase(), code]);
   }
 }

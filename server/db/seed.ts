@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import { hashPassword } from '../auth/password';
 import { tokenHash } from '../auth/tokens';
 import { userAvatarPath } from '../storage/paths';
@@ -12,6 +11,7 @@ import {
 } from './seed-data';
 import type { ServerMode, ServerOptions } from '../config';
 import { openDatabase } from './database';
+import type { Sql } from './sql';
 import { seedDesktopCatalogue, seedDesktopDemo } from './seed-desktop';
 import { seedSocialDemo } from './seed-social';
 import { seedNotices } from '../notices/seed-notices';
@@ -25,8 +25,8 @@ export interface SeedOptions {
   now: () => number;
 }
 
-function isEmpty(db: Database): boolean {
-  return db.prepare('SELECT 1 FROM units LIMIT 1').get() === undefined;
+async function isEmpty(sql: Sql): Promise<boolean> {
+  return (await sql.get('SELECT 1 FROM units LIMIT 1')) === undefined;
 }
 
 /**
@@ -40,8 +40,8 @@ function isEmpty(db: Database): boolean {
  * Does nothing when any unit exists, so an operator's own data is never touched. Returns whether
  * it seeded.
  */
-export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
-  if (!isEmpty(db)) return false;
+export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(sql))) return false;
   const demo = (options.mode ?? 'demo') === 'demo';
   // Hashing is slow by design; do it before the (synchronous) transaction, in parallel.
   const hashes = demo
@@ -49,39 +49,35 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         SEED_USERS.map(() => hashPassword(options.demoPassword, options.scryptCost)),
       )
     : [];
-  const insertUnit = db.prepare(
-    `INSERT INTO units (id, name, en_name, unit_type, unit_status, sharding_code, campus_units)
-     VALUES (?, ?, ?, ?, 1, ?, '[]')`,
-  );
-  const insertHost = db.prepare('INSERT INTO unit_hosts (host, unit_id) VALUES (?, ?)');
-  const insertConfig = db.prepare(
-    `INSERT INTO unit_login_configs
+  const insertUnit = `INSERT INTO units (id, name, en_name, unit_type, unit_status, sharding_code, campus_units)
+     VALUES (?, ?, ?, ?, 1, ?, '[]')`;
+  const insertHost = 'INSERT INTO unit_hosts (host, unit_id) VALUES (?, ?)';
+  const insertConfig = `INSERT INTO unit_login_configs
        (unit_id, footer, link, ba_img, ba_content, ba_url, help_center, decoration_set)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertUser = db.prepare(
-    `INSERT INTO users (id, unit_id, login_name, password_hash, real_name, user_type, sex, avatar,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+  const insertUser = `INSERT INTO users (id, unit_id, login_name, password_hash, real_name, user_type, sex, avatar,
        user_status, superman, school_year, term, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)`,
-  );
-  const insertRole = db.prepare(
-    'INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)',
-  );
-  const insertChild = db.prepare(
-    `INSERT INTO children (id, parent_user_id, real_name, grade_name, class_name, sex, status,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)`;
+  const insertRole = 'INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)';
+  const insertChild = `INSERT INTO children (id, parent_user_id, real_name, grade_name, class_name, sex, status,
        sort_order)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
   const now = options.now();
 
-  return db.transaction(() => {
+  return sql.transaction(async (sql) => {
     // Another process may have seeded while we were hashing.
-    if (!isEmpty(db)) return false;
+    if (!(await isEmpty(sql))) return false;
     for (const unit of SEED_UNITS) {
-      insertUnit.run(unit.id, unit.name, unit.enName, unit.unitType, unit.shardingCode);
-      for (const host of unit.hosts) insertHost.run(host, unit.id);
+      await sql.run(insertUnit, [
+        unit.id,
+        unit.name,
+        unit.enName,
+        unit.unitType,
+        unit.shardingCode,
+      ]);
+      for (const host of unit.hosts) await sql.run(insertHost, [host, unit.id]);
       const config = unit.loginConfig;
-      insertConfig.run(
+      await sql.run(insertConfig, [
         unit.id,
         config.footer,
         config.link,
@@ -90,18 +86,18 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         config.baUrl,
         config.helpCenter ? 1 : 0,
         JSON.stringify(config.decorationSet),
-      );
+      ]);
     }
-    seedDesktopCatalogue(db);
-    seedVocabulary(db);
+    await seedDesktopCatalogue(sql);
+    await seedVocabulary(sql);
     if (!demo) return true;
 
-    SEED_USERS.forEach((user, index) => {
-      insertUser.run(
+    for (const [index, user] of SEED_USERS.entries()) {
+      await sql.run(insertUser, [
         user.id,
         user.unitId,
         user.loginName,
-        hashes[index],
+        hashes[index] ?? null,
         user.realName,
         user.userType,
         user.sex,
@@ -109,10 +105,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         SEED_YEAR,
         SEED_TERM,
         now,
-      );
-      for (const role of user.roles) insertRole.run(user.id, role.code, role.project);
-      user.children.forEach((child, order) => {
-        insertChild.run(
+      ]);
+      for (const role of user.roles) await sql.run(insertRole, [user.id, role.code, role.project]);
+      for (const [order, child] of user.children.entries()) {
+        await sql.run(insertChild, [
           child.id,
           user.id,
           child.realName,
@@ -121,42 +117,60 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           child.sex,
           child.status,
           order,
-        );
-      });
-    });
+        ]);
+      }
+    }
     const client = SEED_USERS.find((user) => user.loginName === DEMO_CLIENT_LOGIN);
     if (client) {
-      db.prepare(
+      await sql.run(
         'INSERT INTO user_clients (client_hash, user_id, created_at) VALUES (?, ?, ?)',
-      ).run(tokenHash(DEMO_CLIENT_ID), client.id, now);
+        [tokenHash(DEMO_CLIENT_ID), client.id, now],
+      );
     }
-    seedDesktopDemo(db, now);
-    seedSocialDemo(db, now);
+    await seedDesktopDemo(sql, now);
+    await seedSocialDemo(sql, now);
     // The notice application's notices.
-    seedNotices(db, now);
+    await seedNotices(sql, now);
+    if (sql.dialect === 'postgres') await resyncIdentities(sql);
     return true;
-  })();
+  });
+}
+
+/**
+ * PostgreSQL's identities do not move when a row is written with its id (the seed's units, users
+ * and children): set each to follow the largest id, so the next row without one gets a free id.
+ */
+async function resyncIdentities(sql: Sql): Promise<void> {
+  const tables = await sql.all<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND column_name = 'id' AND is_identity = 'YES'`,
+  );
+  for (const { table_name: table } of tables) {
+    await sql.get(
+      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE(MAX(id), 0) + 1, false)
+       FROM ${table}`,
+    );
+  }
 }
 
 /**
  * The server's database, migrated and, when it is new, seeded for the server's mode: what the
  * server (server/app.ts) and the first-administrator command (server/cli/create-admin.ts) open.
+ * On PostgreSQL, of several nodes starting at once one migrates and seeds (server/db/database.ts).
  */
 export async function openSeededDatabase(
-  options: Pick<ServerOptions, 'dataDir' | 'mode' | 'demoPassword' | 'scryptCost' | 'now'>,
-): Promise<Database> {
+  options: Pick<
+    ServerOptions,
+    'dataDir' | 'databaseUrl' | 'mode' | 'demoPassword' | 'scryptCost' | 'now'
+  >,
+): Promise<Sql> {
   const now = options.now ?? Date.now;
-  const db = openDatabase(options.dataDir, now);
-  try {
-    await seedDemoData(db, {
+  return openDatabase(options, now, (sql) =>
+    seedDemoData(sql, {
       mode: options.mode,
       demoPassword: options.demoPassword,
       scryptCost: options.scryptCost,
       now,
-    });
-    return db;
-  } catch (error) {
-    if (db.open) db.close();
-    throw error;
-  }
+    }),
+  );
 }

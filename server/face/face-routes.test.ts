@@ -1,12 +1,9 @@
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { FACE_CODES, FACE_IMAGE_LIMITS, type FaceRecord } from '../../contract/face';
 import { DEFAULT_OPTIONS } from '../config';
-import { DATABASE_FILE } from '../db/database';
 import { cookieOf, createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app';
 import {
   blackPng,
@@ -95,15 +92,6 @@ function expectInvalidImage(response: LightMyRequestResponse): void {
   const body = envelope(response);
   expect(body).toMatchObject({ status: 400, code: FACE_CODES.invalidImage });
   expect(body.message).toMatch(BILINGUAL);
-}
-
-function withDatabase<T>(t: TestApp, use: (db: BetterSqlite3.Database) => T): T {
-  const db = new BetterSqlite3(path.join(t.dataDir, DATABASE_FILE));
-  try {
-    return use(db);
-  } finally {
-    db.close();
-  }
 }
 
 describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
@@ -310,9 +298,9 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
         clockTime: '2026-03-01 16:01:30',
       },
     });
-    const rows = withDatabase(t, (db) =>
-      db.prepare('SELECT user_id, unit_id, operator_id, clock_time FROM face_clockings').all(),
-    );
+    const rows = await (
+      await t.database()
+    ).all('SELECT user_id, unit_id, operator_id, clock_time FROM face_clockings');
     expect(rows).toEqual([
       { user_id: 10001, unit_id: 1001, operator_id: 10003, clock_time: t.clock.now() },
     ]);
@@ -325,11 +313,10 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
   });
 
   it('lets only teachers, staff and unit administrators clock in, within their own unit', async () => {
-    const countClockings = () =>
-      withDatabase(t, (db) =>
-        db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM face_clockings').get(),
-      )?.n ?? 0;
-    const before = countClockings();
+    const db = await t.database();
+    const countClockings = async () =>
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM face_clockings'))?.n ?? 0;
+    const before = await countClockings();
     // A parent and a student may not learn who is in a photo, nor record a clock-in.
     for (const username of ['parent01', 'student01']) {
       const session = await signIn(t.app, username);
@@ -344,13 +331,13 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
         FACE_CODES.forbidden,
       );
     }
-    expect(countClockings()).toBe(before);
+    expect(await countClockings()).toBe(before);
     // teacher01 (a teacher and unit administrator), teacher02 (a teacher) and staff01 may.
     for (const session of [teacher01, teacher02, staff01]) {
       const allowed = await post(t, API.faceClocking, GRACE_CENTERED, { session });
       expect(envelope(allowed)).toMatchObject({ status: 200, data: { userName: 'teacher01' } });
     }
-    expect(countClockings()).toBe(before + 3);
+    expect(await countClockings()).toBe(before + 3);
     // A bureau account may not; made an administrator of its own unit it may, but only finds
     // the faces of that unit (teacher01 is of the school).
     const area01 = await signIn(t.app, 'area01');
@@ -359,19 +346,15 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
       403,
       FACE_CODES.forbidden,
     );
-    withDatabase(t, (db) =>
-      db
-        .prepare(
-          "INSERT INTO user_roles (user_id, role_code, project) VALUES (20001, 'XX_SYS_', 'base')",
-        )
-        .run(),
+    await db.run(
+      "INSERT INTO user_roles (user_id, role_code, project) VALUES (20001, 'XX_SYS_', 'base')",
     );
     expectRefusal(
       await post(t, API.faceClocking, GRACE_CENTERED, { session: area01 }),
       400,
       FACE_CODES.notEnrolled,
     );
-    expect(countClockings()).toBe(before + 3);
+    expect(await countClockings()).toBe(before + 3);
   });
 
   it('lets only the user themself or an admin of the unit enrol a face', async () => {
@@ -507,7 +490,7 @@ describe('face login throttling and disabled accounts', () => {
   });
 
   it('refuses a recognised but disabled account like the password login (403)', async () => {
-    withDatabase(t, (db) => db.prepare('UPDATE users SET user_status = 0 WHERE id = 10001').run());
+    await (await t.database()).run('UPDATE users SET user_status = 0 WHERE id = 10001');
     const response = await post(t, API.faceLogin, GRACE_CENTERED, { remoteAddress: '10.4.4.4' });
     expectRefusal(response, 403, 'account_disabled');
     expect(cookieOf(response, 'SY_ACCESS_TOKEN')).toBeUndefined();

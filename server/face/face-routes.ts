@@ -150,20 +150,20 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       await analyzer.close();
     });
   }
-  const store = new FaceStore(services.db, services.now);
+  const store = new FaceStore(services.sql, services.now);
   const guard = requireAuth(services);
 
   /** The enrolled, same-unit user of a face, or why there is none. */
-  function identify(
+  async function identify(
     unitId: number,
     embedding: Float32Array,
-  ): { user: User; similarity: number } | { code: string; message: string } {
-    if (store.enrolledCount(unitId) === 0) {
+  ): Promise<{ user: User; similarity: number } | { code: string; message: string }> {
+    if ((await store.enrolledCount(unitId)) === 0) {
       return { code: FACE_CODES.notEnrolled, message: FACE_MESSAGES.notEnrolled };
     }
-    const match = store.bestMatch(unitId, embedding);
+    const match = await store.bestMatch(unitId, embedding);
     const user =
-      match && match.similarity >= MATCH_THRESHOLD ? users.findById(match.userId) : undefined;
+      match && match.similarity >= MATCH_THRESHOLD ? await users.findById(match.userId) : undefined;
     if (!match || user?.unitId !== unitId) {
       return { code: FACE_CODES.notRecognised, message: FACE_MESSAGES.notRecognised };
     }
@@ -187,7 +187,7 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
 
       // The unit of the host (or the default unit): a face is only looked for among its users.
-      const unit = units.resolveHost(request.hostname);
+      const unit = await units.resolveHost(request.hostname);
       if (!unit) {
         return reply.send(fail(400, FACE_CODES.notRecognised, FACE_MESSAGES.notRecognised));
       }
@@ -196,23 +196,23 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       }
       const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') {
-        if (FAILED_LOGIN_READINGS.has(reading.kind)) loginGuard.failed(admission);
+        if (FAILED_LOGIN_READINGS.has(reading.kind)) await loginGuard.failed(admission);
         return sendReadingFailure(request, reply, reading);
       }
       // Attempts queue for the engine: one that waited may find its device locked meanwhile.
-      const retryAfter = throttle.retryAfterSeconds(admission.keys);
+      const retryAfter = await throttle.retryAfterSeconds(admission.keys);
       if (retryAfter > 0) return sendTooManyAttempts(reply, retryAfter);
 
-      const found = identify(unit.id, reading.embedding);
+      const found = await identify(unit.id, reading.embedding);
       if (!('user' in found)) {
-        loginGuard.failed(admission);
+        await loginGuard.failed(admission);
         return reply.send(fail(400, found.code, found.message));
       }
       if (found.user.userStatus !== ACTIVE_STATUS) {
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
       request.log.info({ userId: found.user.id, similarity: found.similarity }, 'face login');
-      loginGuard.succeeded(admission);
+      await loginGuard.succeeded(admission);
       return signIn(services, request, reply, found.user, unit);
     },
   );
@@ -228,20 +228,20 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       // Only the accounts meant to run a clock-in: anyone else could learn who is in a photo.
       const mayClockIn =
         CLOCKING_USER_TYPES.has(operator.userType) ||
-        users.hasRole(operator.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT);
+        (await users.hasRole(operator.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT));
       if (!mayClockIn) {
         return reply.send(fail(403, FACE_CODES.forbidden, FACE_MESSAGES.clockingForbidden));
       }
       if (request.validationError) return sendValidationError(reply, request.validationError);
       const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') return sendReadingFailure(request, reply, reading);
-      const found = identify(unit.id, reading.embedding);
+      const found = await identify(unit.id, reading.embedding);
       if (!('user' in found)) return reply.send(fail(400, found.code, found.message));
       const { user, similarity } = found;
       if (user.userStatus !== ACTIVE_STATUS) {
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
-      const clockTime = store.recordClocking({
+      const clockTime = await store.recordClocking({
         userId: user.id,
         unitId: unit.id,
         operatorId: operator.id,
@@ -267,17 +267,17 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       if (request.validationError) return sendValidationError(reply, request.validationError);
       const { user: caller, unit } = authOf(request);
       const targetId = Number(request.body.userId);
-      const target = targetId === caller.id ? caller : users.findById(targetId);
+      const target = targetId === caller.id ? caller : await users.findById(targetId);
       const allowed =
         target !== undefined &&
         (target.id === caller.id ||
           (target.unitId === unit.id &&
-            users.hasRole(caller.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT)));
+            (await users.hasRole(caller.id, ADMIN_ROLE_CODE, ADMIN_ROLE_PROJECT))));
       if (!allowed) return reply.send(fail(403, FACE_CODES.forbidden, FACE_MESSAGES.forbidden));
 
       const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') return sendReadingFailure(request, reply, reading);
-      const registerTime = store.enrol({
+      const registerTime = await store.enrol({
         userId: target.id,
         unitId: target.unitId,
         image: reading.bytes,
@@ -294,12 +294,12 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   app.get(
     API.faceUser,
     { onRequest: guard, schema: { querystring: FaceUserQuerySchema } },
-    (request, reply) => {
+    async (request, reply) => {
       const { user } = authOf(request);
       if (request.query.userId !== String(user.id)) {
         return reply.send(fail(403, FACE_CODES.forbidden, FACE_MESSAGES.forbidden));
       }
-      const record = store.record(user.id);
+      const record = await store.record(user.id);
       const data: FaceRecord | null = record
         ? {
             faceImage: record.image.toString('base64'),

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../db/database';
+import { openDatabase } from '../db/database';
 import { seedDemoData } from '../db/seed';
+import type { Sql } from '../db/sql';
 import { BUREAU_UNIT_ID, SCHOOL_UNIT_ID } from '../db/seed-data';
 import { createClock, type TestClock } from '../testing/test-app';
+import { openTestDatabase, type TestDatabaseLocation } from '../testing/test-database';
 import { EMBEDDING_LENGTH } from './face-index';
 import { blobToEmbedding, embeddingToBlob, FaceStore } from './face-store';
 
@@ -22,24 +20,27 @@ function axis(i: number): Float32Array {
 }
 
 describe('FaceStore', () => {
-  let dataDir: string;
-  let db: Database;
+  let location: TestDatabaseLocation;
+  let dispose: () => Promise<void>;
+  let db: Sql;
   let clock: TestClock;
   let store: FaceStore;
 
   beforeEach(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-face-store-'));
     clock = createClock();
-    db = openDatabase(dataDir, clock.now);
+    ({ sql: db, location, dispose } = await openTestDatabase(clock.now));
     await seedDemoData(db, { demoPassword: 'Edu@2026', scryptCost: 1024, now: clock.now });
     store = new FaceStore(db, clock.now);
   });
-  afterEach(() => {
-    db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  afterEach(async () => {
+    await dispose();
   });
 
-  function enrol(userId: number, embedding: Float32Array, unitId = SCHOOL_UNIT_ID): number {
+  function enrol(
+    userId: number,
+    embedding: Float32Array,
+    unitId = SCHOOL_UNIT_ID,
+  ): Promise<number> {
     return store.enrol({
       userId,
       unitId,
@@ -49,10 +50,10 @@ describe('FaceStore', () => {
     });
   }
 
-  it('stores the photo, its type and the register time of the injected clock', () => {
-    expect(store.record(TEACHER01)).toBeUndefined();
-    expect(enrol(TEACHER01, axis(0))).toBe(clock.now());
-    expect(store.record(TEACHER01)).toEqual({
+  it('stores the photo, its type and the register time of the injected clock', async () => {
+    expect(await store.record(TEACHER01)).toBeUndefined();
+    expect(await enrol(TEACHER01, axis(0))).toBe(clock.now());
+    expect(await store.record(TEACHER01)).toEqual({
       userId: TEACHER01,
       unitId: SCHOOL_UNIT_ID,
       image: Buffer.from([0xff, 0xd8, 0xff, TEACHER01 & 255]),
@@ -68,58 +69,66 @@ describe('FaceStore', () => {
     expect(Array.from(blobToEmbedding(blob))).toEqual(Array.from(embedding));
   });
 
-  it('matches within a unit and keeps the index current through its own enrolments', () => {
-    expect(store.enrolledCount(SCHOOL_UNIT_ID)).toBe(0);
-    enrol(TEACHER01, axis(0));
-    enrol(TEACHER02, axis(1));
-    expect(store.bestMatch(SCHOOL_UNIT_ID, axis(1))).toEqual({ userId: TEACHER02, similarity: 1 });
+  it('matches within a unit and keeps the index current through its own enrolments', async () => {
+    expect(await store.enrolledCount(SCHOOL_UNIT_ID)).toBe(0);
+    await enrol(TEACHER01, axis(0));
+    await enrol(TEACHER02, axis(1));
+    expect(await store.bestMatch(SCHOOL_UNIT_ID, axis(1))).toEqual({
+      userId: TEACHER02,
+      similarity: 1,
+    });
     // Replacing a face updates the loaded index in place.
     clock.advance(60_000);
-    enrol(TEACHER02, axis(2));
-    expect(store.record(TEACHER02)?.registerTime).toBe(clock.now());
-    expect(store.enrolledCount(SCHOOL_UNIT_ID)).toBe(2);
-    expect(store.bestMatch(SCHOOL_UNIT_ID, axis(2))).toEqual({ userId: TEACHER02, similarity: 1 });
-    expect(store.bestMatch(SCHOOL_UNIT_ID, axis(1))?.similarity).toBe(0);
+    await enrol(TEACHER02, axis(2));
+    expect((await store.record(TEACHER02))?.registerTime).toBe(clock.now());
+    expect(await store.enrolledCount(SCHOOL_UNIT_ID)).toBe(2);
+    expect(await store.bestMatch(SCHOOL_UNIT_ID, axis(2))).toEqual({
+      userId: TEACHER02,
+      similarity: 1,
+    });
+    expect((await store.bestMatch(SCHOOL_UNIT_ID, axis(1)))?.similarity).toBe(0);
     // Another unit sees none of them.
-    expect(store.bestMatch(BUREAU_UNIT_ID, axis(0))).toBeUndefined();
+    expect(await store.bestMatch(BUREAU_UNIT_ID, axis(0))).toBeUndefined();
   });
 
-  it('reloads a unit index changed by another connection or by a cascade delete', () => {
-    enrol(TEACHER01, axis(0));
-    expect(store.bestMatch(SCHOOL_UNIT_ID, axis(3))?.userId).toBe(TEACHER01);
+  it('reloads a unit index changed by another connection or by a cascade delete', async () => {
+    await enrol(TEACHER01, axis(0));
+    expect((await store.bestMatch(SCHOOL_UNIT_ID, axis(3)))?.userId).toBe(TEACHER01);
 
-    const other = new BetterSqlite3(path.join(dataDir, DATABASE_FILE));
+    const other = await openDatabase(location, clock.now);
     try {
-      other.pragma('foreign_keys = ON');
-      new FaceStore(other, clock.now).enrol({
+      await new FaceStore(other, clock.now).enrol({
         userId: STAFF01,
         unitId: SCHOOL_UNIT_ID,
         image: Buffer.from([0x89, 0x50]),
         imageType: 'image/png',
         embedding: axis(3),
       });
-      expect(store.bestMatch(SCHOOL_UNIT_ID, axis(3))).toEqual({ userId: STAFF01, similarity: 1 });
+      expect(await store.bestMatch(SCHOOL_UNIT_ID, axis(3))).toEqual({
+        userId: STAFF01,
+        similarity: 1,
+      });
 
-      other.prepare('DELETE FROM users WHERE id = ?').run(STAFF01);
-      expect(store.record(STAFF01)).toBeUndefined();
-      expect(store.bestMatch(SCHOOL_UNIT_ID, axis(3))?.userId).toBe(TEACHER01);
-      expect(store.enrolledCount(SCHOOL_UNIT_ID)).toBe(1);
+      await other.run('DELETE FROM users WHERE id = ?', [STAFF01]);
+      expect(await store.record(STAFF01)).toBeUndefined();
+      expect((await store.bestMatch(SCHOOL_UNIT_ID, axis(3)))?.userId).toBe(TEACHER01);
+      expect(await store.enrolledCount(SCHOOL_UNIT_ID)).toBe(1);
     } finally {
-      other.close();
+      await other.close();
     }
   });
 
-  it('moves a face to its new unit when a user is enrolled again elsewhere', () => {
-    enrol(TEACHER02, axis(5));
-    expect(store.bestMatch(SCHOOL_UNIT_ID, axis(5))?.userId).toBe(TEACHER02);
-    enrol(TEACHER02, axis(5), BUREAU_UNIT_ID);
-    expect(store.enrolledCount(SCHOOL_UNIT_ID)).toBe(0);
-    expect(store.bestMatch(BUREAU_UNIT_ID, axis(5))?.userId).toBe(TEACHER02);
+  it('moves a face to its new unit when a user is enrolled again elsewhere', async () => {
+    await enrol(TEACHER02, axis(5));
+    expect((await store.bestMatch(SCHOOL_UNIT_ID, axis(5)))?.userId).toBe(TEACHER02);
+    await enrol(TEACHER02, axis(5), BUREAU_UNIT_ID);
+    expect(await store.enrolledCount(SCHOOL_UNIT_ID)).toBe(0);
+    expect((await store.bestMatch(BUREAU_UNIT_ID, axis(5)))?.userId).toBe(TEACHER02);
   });
 
-  it('records clock-ins with the operator and the similarity', () => {
+  it('records clock-ins with the operator and the similarity', async () => {
     clock.advance(5_000);
-    const time = store.recordClocking({
+    const time = await store.recordClocking({
       userId: TEACHER02,
       unitId: SCHOOL_UNIT_ID,
       operatorId: TEACHER01,
@@ -127,9 +136,9 @@ describe('FaceStore', () => {
     });
     expect(time).toBe(clock.now());
     expect(
-      db
-        .prepare('SELECT user_id, unit_id, operator_id, similarity, clock_time FROM face_clockings')
-        .all(),
+      await db.all(
+        'SELECT user_id, unit_id, operator_id, similarity, clock_time FROM face_clockings',
+      ),
     ).toEqual([
       {
         user_id: TEACHER02,
@@ -141,7 +150,7 @@ describe('FaceStore', () => {
     ]);
   });
 
-  it('refuses embeddings of another model', () => {
-    expect(() => enrol(TEACHER01, new Float32Array(128))).toThrow(RangeError);
+  it('refuses embeddings of another model', async () => {
+    await expect(enrol(TEACHER01, new Float32Array(128))).rejects.toThrow(RangeError);
   });
 });

@@ -4,6 +4,7 @@ import { sendHtmlPage } from './html-pages';
 import { MESSAGES } from './messages';
 import { isApiPath } from './paths';
 import { toFieldErrors } from './validation';
+import { DatabaseUnavailableError } from '../db/sql';
 
 interface ClientErrorAnswer {
   code: string;
@@ -65,6 +66,14 @@ export function errorHandler(
     return reply.code(status).send(fail(status, answer.code, answer.message));
   }
 
+  if (error instanceof DatabaseUnavailableError) {
+    // The database went away (restart, failover): the pool connects again by itself, so the
+    // caller may simply retry. Nothing was acknowledged, so nothing is lost.
+    request.log.warn({ err: error }, 'database unavailable');
+    void reply.header('retry-after', '5');
+    if (!api) return sendHtmlPage(reply, 503);
+    return reply.code(503).send(fail(503, 'service_unavailable', MESSAGES.databaseUnavailable));
+  }
   request.log.error({ err: error }, 'unhandled error');
   if (!api) return sendHtmlPage(reply, 500);
   return reply.code(500).send(fail(500, 'internal_error', MESSAGES.internalError));

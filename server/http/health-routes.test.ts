@@ -28,7 +28,7 @@ describe('health for a load balancer', () => {
 
   it('is not ready while the database does not answer, and still live', async () => {
     plugin = await createPluginTestApp((app, services) => app.register(healthRoutes, { services }));
-    plugin.services.db.close();
+    await plugin.services.sql.close();
     const ready = await plugin.app.inject({ url: HEALTH_PATHS.ready });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'unavailable' });

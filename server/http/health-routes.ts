@@ -16,15 +16,15 @@ export const healthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app.get(HEALTH_PATHS.live, (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'live' }),
   );
-  app.get(HEALTH_PATHS.ready, (request, reply) => {
+  app.get(HEALTH_PATHS.ready, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
-      services.db.prepare('SELECT 1').get();
-      return reply.send({ status: 'ready' });
+      await services.sql.get('SELECT 1');
     } catch (error) {
       request.log.warn({ err: error }, 'database not answering');
       return reply.code(503).send({ status: 'unavailable' });
     }
+    return reply.send({ status: 'ready' });
   });
   return Promise.resolve();
 };

@@ -20,6 +20,10 @@ export const MESSAGES = {
   ),
   // The spec's §8 fallback text, so the client shows the same words whichever way it gets there.
   internalError: bilingual('服务器内部错误', 'Server internal error!'),
+  databaseUnavailable: bilingual(
+    '服务暂时不可用，请稍后重试',
+    'The service is briefly unavailable. Please try again in a moment',
+  ),
   proofOfWorkRequired: bilingual(
     '此网络中登录失败次数过多，请稍候片刻：浏览器正在完成安全验证',
     'Too many failed sign-ins from this network. Please wait a moment while your browser completes a security check',

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /** Where links the server builds may point: the operator's hosts, or its public origin. */
 export interface LinkOriginPolicy {
   /** True for a host name bound to a unit (the operator's configuration, table unit_hosts). */
-  isKnownHost: (hostname: string) => boolean;
+  isKnownHost: (hostname: string) => Promise<boolean>;
   /** The configured public origin (EDUDESK_PUBLIC_ORIGIN), used for any other Host. */
   publicOrigin: string;
 }
@@ -19,11 +19,14 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
  * configured public origin. The scheme is the connection's, or X-Forwarded-Proto when the
  * proxy is trusted (EDUDESK_TRUST_PROXY).
  */
-export function linkOrigin(request: FastifyRequest, policy: LinkOriginPolicy): string {
+export async function linkOrigin(
+  request: FastifyRequest,
+  policy: LinkOriginPolicy,
+): Promise<string> {
   const url = plainOrigin(request);
   if (!url) return policy.publicOrigin;
   const hostname = url.hostname.toLowerCase().replace(/\.$/, '');
-  return policy.isKnownHost(hostname) ? url.origin : policy.publicOrigin;
+  return (await policy.isKnownHost(hostname)) ? url.origin : policy.publicOrigin;
 }
 
 function plainOrigin(request: FastifyRequest): URL | undefined {

@@ -46,21 +46,21 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const notices = new NoticesRepository(services.db);
-  const trees = new ResourceTreeRepository(services.db);
-  const holds = (userId: number, userType: number, code: string) =>
-    isStaff(userType) && codesOf(trees.treeFor(APP_CODE, userId)).has(code);
+  const notices = new NoticesRepository(services.sql);
+  const trees = new ResourceTreeRepository(services.sql);
+  const holds = async (userId: number, userType: number, code: string) =>
+    isStaff(userType) && codesOf(await trees.treeFor(APP_CODE, userId)).has(code);
 
   app.addHook('onRequest', requireAuth(services));
 
   app.get(
     NOTICE_API.list,
     { schema: { querystring: NoticeListQuerySchema, response: answerSchema(NoticePageSchema) } },
-    (request) => {
+    async (request) => {
       const { unit } = authOf(request);
       const query = request.query;
       return ok(
-        notices.list(unit.id, {
+        await notices.list(unit.id, {
           start: query.start ?? 1,
           size: query.size ?? 30,
           title: query.title ?? '',
@@ -70,8 +70,10 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     },
   );
 
-  app.get(NOTICE_API.stats, { schema: { response: answerSchema(NoticeStatsSchema) } }, (request) =>
-    ok(notices.stats(authOf(request).unit.id)),
+  app.get(
+    NOTICE_API.stats,
+    { schema: { response: answerSchema(NoticeStatsSchema) } },
+    async (request) => ok(await notices.stats(authOf(request).unit.id)),
   );
 
   app.post(
@@ -82,15 +84,15 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
         response: answerSchema(Type.Object({ id: Type.Integer() })),
       },
     },
-    (request) => {
+    async (request) => {
       const { user, unit } = authOf(request);
-      if (!holds(user.id, user.userType, NOTICE_CODES.publish))
+      if (!(await holds(user.id, user.userType, NOTICE_CODES.publish)))
         return refuse(NOTICE_MESSAGES.noPublish);
       const body = request.body;
       if (body.id === undefined) {
-        return ok({ id: notices.create(unit.id, user.id, body, Date.now()) });
+        return ok({ id: await notices.create(unit.id, user.id, body, Date.now()) });
       }
-      if (!notices.change(unit.id, body.id, body))
+      if (!(await notices.change(unit.id, body.id, body)))
         return fail(404, 'not_found', NOTICE_MESSAGES.notFound);
       return ok({ id: body.id });
     },
@@ -99,11 +101,11 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app.post(
     NOTICE_API.remove,
     { schema: { body: NoticeDeleteSchema, response: answerSchema(Type.Boolean()) } },
-    (request) => {
+    async (request) => {
       const { user, unit } = authOf(request);
-      if (!holds(user.id, user.userType, NOTICE_CODES.remove))
+      if (!(await holds(user.id, user.userType, NOTICE_CODES.remove)))
         return refuse(NOTICE_MESSAGES.noDelete);
-      if (!notices.delete(unit.id, request.body.id)) {
+      if (!(await notices.delete(unit.id, request.body.id))) {
         return fail(404, 'not_found', NOTICE_MESSAGES.notFound);
       }
       return ok(true);

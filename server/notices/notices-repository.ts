@@ -1,4 +1,3 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type {
   Notice,
   NoticeCategory,
@@ -6,6 +5,7 @@ import type {
   NoticeSave,
   NoticeStats,
 } from '../../contract/notices';
+import type { Sql, SqlDialect } from '../db/sql';
 
 interface NoticeRow {
   id: number;
@@ -45,51 +45,60 @@ interface Filter {
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
+/**
+ * The filter of a list: the unit, and the title's text and the category when given. The title
+ * matches case-insensitively: SQLite's LIKE ignores ASCII case, PostgreSQL's ILIKE any case.
+ */
+function whereOf(dialect: SqlDialect): string {
+  const like = dialect === 'postgres' ? 'ILIKE' : 'LIKE';
+  return `unit_id = @unit AND (CAST(@title AS TEXT) = '' OR title ${like} @like ESCAPE '\\')
+    AND (CAST(@category AS TEXT) = '' OR category = @category)`;
+}
+
+function pageOf(dialect: SqlDialect): string {
+  return `SELECT id, title, category, content, publisher, contact, email, published_at
+    FROM notices WHERE ${whereOf(dialect)}
+    ORDER BY published_at DESC, id DESC LIMIT @limit OFFSET @offset`;
+}
+
+function countOf(dialect: SqlDialect): string {
+  return `SELECT COUNT(*) AS total FROM notices WHERE ${whereOf(dialect)}`;
+}
+
+const INSERT = `INSERT INTO notices (unit_id, title, category, content, publisher, contact, email,
+    published_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
+const UPDATE = `UPDATE notices SET title = ?, category = ?, content = ?, publisher = ?, contact = ?,
+    email = ? WHERE id = ? AND unit_id = ?`;
+const REMOVE = 'DELETE FROM notices WHERE id = ? AND unit_id = ?';
+const CATEGORIES = `SELECT category, COUNT(*) AS count FROM notices WHERE unit_id = ?
+  GROUP BY category ORDER BY category`;
+
+/** The notices per month ('YYYY-MM' of the time shifted by the first parameter), per engine. */
+function monthsOf(dialect: SqlDialect): string {
+  const month =
+    dialect === 'postgres'
+      ? `to_char(to_timestamp((published_at + ?) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM')`
+      : `strftime('%Y-%m', (published_at + ?) / 1000, 'unixepoch')`;
+  return `SELECT ${month} AS month, COUNT(*) AS count
+    FROM notices WHERE unit_id = ? GROUP BY month ORDER BY month`;
+}
+
 /** The notices of a unit: every statement filters by the unit, so no unit sees another's. */
 export class NoticesRepository {
-  private readonly page: Statement<[Filter & { limit: number; offset: number }], NoticeRow>;
-  private readonly count: Statement<[Filter], { total: number }>;
-  private readonly insert: Statement<
-    [number, string, string, string, string, string, string, number, number]
-  >;
-  private readonly update: Statement<
-    [string, string, string, string, string, string, number, number]
-  >;
-  private readonly remove: Statement<[number, number]>;
-  private readonly months: Statement<[number, number], { month: string; count: number }>;
-  private readonly categories: Statement<[number], { category: NoticeCategory; count: number }>;
+  private readonly page: string;
+  private readonly count: string;
+  private readonly months: string;
 
-  constructor(db: Database) {
-    const where = `unit_id = @unit AND (@title = '' OR title LIKE @like ESCAPE '\\')
-      AND (@category = '' OR category = @category)`;
-    this.page = db.prepare(
-      `SELECT id, title, category, content, publisher, contact, email, published_at FROM notices
-       WHERE ${where} ORDER BY published_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-    );
-    this.count = db.prepare(`SELECT COUNT(*) AS total FROM notices WHERE ${where}`);
-    this.insert = db.prepare(
-      `INSERT INTO notices (unit_id, title, category, content, publisher, contact, email, published_at, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.update = db.prepare(
-      `UPDATE notices SET title = ?, category = ?, content = ?, publisher = ?, contact = ?, email = ?
-       WHERE id = ? AND unit_id = ?`,
-    );
-    this.remove = db.prepare('DELETE FROM notices WHERE id = ? AND unit_id = ?');
-    this.months = db.prepare(
-      `SELECT strftime('%Y-%m', (published_at + ?) / 1000, 'unixepoch') AS month, COUNT(*) AS count
-       FROM notices WHERE unit_id = ? GROUP BY month ORDER BY month`,
-    );
-    this.categories = db.prepare(
-      `SELECT category, COUNT(*) AS count FROM notices WHERE unit_id = ?
-       GROUP BY category ORDER BY category`,
-    );
+  constructor(private readonly sql: Sql) {
+    this.page = pageOf(sql.dialect);
+    this.count = countOf(sql.dialect);
+    this.months = monthsOf(sql.dialect);
   }
 
-  list(
+  async list(
     unitId: number,
     query: { start: number; size: number; title: string; category: string },
-  ): NoticePage {
+  ): Promise<NoticePage> {
     const title = query.title.trim();
     const filter: Filter = {
       unit: unitId,
@@ -97,8 +106,10 @@ export class NoticesRepository {
       like: containing(title),
       category: query.category,
     };
-    const { total } = this.count.get(filter) ?? { total: 0 };
-    const rows = this.page.all({
+    const { total } = (await this.sql.get<{ total: number }>(this.count, { ...filter })) ?? {
+      total: 0,
+    };
+    const rows = await this.sql.all<NoticeRow>(this.page, {
       ...filter,
       limit: query.size,
       offset: (query.start - 1) * query.size,
@@ -106,24 +117,35 @@ export class NoticesRepository {
     return { list: rows.map(toNotice), total };
   }
 
-  create(unitId: number, userId: number, notice: NoticeSave, now: number): number {
-    const result = this.insert.run(unitId, ...savedColumns(notice), now, userId);
-    return Number(result.lastInsertRowid);
+  async create(unitId: number, userId: number, notice: NoticeSave, now: number): Promise<number> {
+    const row = await this.sql.get<{ id: number }>(INSERT, [
+      unitId,
+      ...savedColumns(notice),
+      now,
+      userId,
+    ]);
+    if (!row) throw new Error('INSERT … RETURNING id returned no row');
+    return row.id;
   }
 
   /** False when the unit has no such notice. */
-  change(unitId: number, id: number, notice: NoticeSave): boolean {
-    return this.update.run(...savedColumns(notice), id, unitId).changes > 0;
+  async change(unitId: number, id: number, notice: NoticeSave): Promise<boolean> {
+    return (await this.sql.run(UPDATE, [...savedColumns(notice), id, unitId])).changes > 0;
   }
 
-  delete(unitId: number, id: number): boolean {
-    return this.remove.run(id, unitId).changes > 0;
+  async delete(unitId: number, id: number): Promise<boolean> {
+    return (await this.sql.run(REMOVE, [id, unitId])).changes > 0;
   }
 
-  stats(unitId: number): NoticeStats {
+  async stats(unitId: number): Promise<NoticeStats> {
     return {
-      perMonth: this.months.all(CHINA_OFFSET_MS, unitId),
-      perCategory: this.categories.all(unitId),
+      perMonth: await this.sql.all<{ month: string; count: number }>(this.months, [
+        CHINA_OFFSET_MS,
+        unitId,
+      ]),
+      perCategory: await this.sql.all<{ category: NoticeCategory; count: number }>(CATEGORIES, [
+        unitId,
+      ]),
     };
   }
 }

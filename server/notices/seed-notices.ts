@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 import { NOTICE_CATEGORIES } from '../../contract/notices';
 import { BUREAU_UNIT_ID, SCHOOL_UNIT_ID } from '../db/seed-data';
 
@@ -24,16 +24,14 @@ const DAY_MS = 86_400_000;
  * Deterministic notices (no randomness: the same seed on every machine), one every ~8.6 hours
  * back from `now`, so the statistics cover about two years of months.
  */
-export function seedNotices(db: Database, now: number): void {
-  const insert = db.prepare(
-    `INSERT INTO notices (unit_id, title, category, content, publisher, contact, email, published_at, created_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+export async function seedNotices(sql: Sql, now: number): Promise<void> {
+  const insert = `INSERT INTO notices (unit_id, title, category, content, publisher, contact, email, published_at, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
   for (let index = 0; index < SEED_NOTICE_COUNT; index += 1) {
     const subject = SUBJECTS[index % SUBJECTS.length] ?? SUBJECTS[0];
     const category = NOTICE_CATEGORIES[(index * 7) % NOTICE_CATEGORIES.length] ?? 'school';
     const number = SEED_NOTICE_COUNT - index;
-    insert.run(
+    await sql.run(insert, [
       SCHOOL_UNIT_ID,
       `${subject}（第${String(number)}号）`,
       category,
@@ -43,11 +41,11 @@ export function seedNotices(db: Database, now: number): void {
       'office@school.edu.cn',
       now - Math.round(index * DAY_MS * 0.36),
       null,
-    );
+    ]);
   }
   // Another unit's notices: never in the school's list (tenancy).
   for (let index = 0; index < 5; index += 1) {
-    insert.run(
+    await sql.run(insert, [
       BUREAU_UNIT_ID,
       `教育局工作通知（第${String(index + 1)}号）`,
       'school',
@@ -57,6 +55,6 @@ export function seedNotices(db: Database, now: number): void {
       '',
       now - index * DAY_MS,
       null,
-    );
+    ]);
   }
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnvelope } from '../../contract/envelope';
 import type { OAuthClientInfo } from '../../contract/oauth';
-import { openTestDatabase } from '../base/desktop-test-helpers';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app';
 import {
   DEFAULT_DEMO_PORTAL_SECRET,
@@ -475,9 +474,8 @@ describe('the platform as an authorisation server', () => {
 
     it('refuses to refresh the tokens of an account disabled since', async () => {
       const first = (await exchange(await codeFor())).json<TokenAnswer>();
-      const db = openTestDatabase(t.dataDir);
-      db.prepare("UPDATE users SET user_status = 0 WHERE login_name = 'teacher01'").run();
-      db.close();
+      const db = await t.database();
+      await db.run("UPDATE users SET user_status = 0 WHERE login_name = 'teacher01'");
       const refreshed = await token({
         grant_type: 'refresh_token',
         refresh_token: first.refresh_token,

@@ -59,11 +59,11 @@ type ClientCheck =
   | { kind: 'refused'; code: string; message: string };
 
 /** The client and its redirect URI, or why the page must stop (and never navigate). */
-function checkClient(
+async function checkClient(
   store: OAuthStore,
   clientId: string | undefined,
   redirectUri: string | undefined,
-): ClientCheck {
+): Promise<ClientCheck> {
   if (clientId === undefined || clientId === '') {
     return {
       kind: 'refused',
@@ -71,7 +71,7 @@ function checkClient(
       message: OAUTH_MESSAGES.missingClientId,
     };
   }
-  const client = store.findClient(clientId);
+  const client = await store.findClient(clientId);
   if (!client) {
     return {
       kind: 'refused',
@@ -110,7 +110,7 @@ function sourceOf(request: FastifyRequest): 'app' | 'pc' {
 export function issuerOf(
   request: FastifyRequest,
   services: ServicesPluginOptions['services'],
-): string {
+): Promise<string> {
   return linkOrigin(request, services.linkOrigins);
 }
 
@@ -124,7 +124,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
   app,
   { services },
 ) => {
-  const store = new OAuthStore(services.db, {
+  const store = new OAuthStore(services.sql, {
     now: services.now,
     codeTtlMs: CODE_TTL_MS,
     accessTtlMs: PARTNER_ACCESS_TTL_MS,
@@ -139,10 +139,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
     // Production registers only the operator's partners (docs/security.md, "Modes").
     services.options.mode !== 'production',
   );
-  store.register(registrations);
+  await store.register(registrations);
 
-  app.get(OAUTH_PATHS.metadata, (request, reply) => {
-    const issuer = issuerOf(request, services);
+  app.get(OAUTH_PATHS.metadata, async (request, reply) => {
+    const issuer = await issuerOf(request, services);
     return reply.header('cache-control', 'no-cache').send({
       issuer,
       authorization_endpoint: `${issuer}${OAUTH_PATHS.authorize}`,
@@ -173,8 +173,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
   app.get(
     OAUTH_PATHS.clientInfo,
     { schema: { querystring: ClientInfoQuerySchema } },
-    (request, reply) => {
-      const check = checkClient(store, request.query.client_id, request.query.redirect_uri);
+    async (request, reply) => {
+      const check = await checkClient(store, request.query.client_id, request.query.redirect_uri);
       if (check.kind === 'refused')
         return reply.code(400).send(fail(400, check.code, check.message));
       const info: OAuthClientInfo = {
@@ -190,9 +190,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
   app.post(
     API.webAuth,
     { schema: { body: WebAuthBodySchema }, preHandler: requireAuth(services) },
-    (request, reply) => {
+    async (request, reply) => {
       const body = request.body;
-      const check = checkClient(store, body.client_id, body.redirect_uri);
+      const check = await checkClient(store, body.client_id, body.redirect_uri);
       if (check.kind === 'refused')
         return reply.code(400).send(fail(400, check.code, check.message));
       const { client, redirectUri } = check;
@@ -201,7 +201,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
       const base = {
         state: body.state === '' ? undefined : body.state,
         source: sourceOf(request),
-        iss: issuerOf(request, services),
+        iss: await issuerOf(request, services),
       };
       const refuse = (error: string, description: string) =>
         ok(answerUrl(redirectUri, { error, error_description: description, ...base }));
@@ -227,7 +227,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
         // An absent method means plain (RFC 7636 §4.3): refused like plain itself.
         return refuse('invalid_request', 'code_challenge_method must be S256');
       }
-      const code = store.issueCode({
+      const code = await store.issueCode({
         clientId: client.clientId,
         redirectUri,
         userId: user.id,
@@ -243,7 +243,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
     handleTokenRequest(request, reply, { services, store }),
   );
 
-  const userinfo = (request: FastifyRequest, reply: FastifyReply) => {
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) {
@@ -252,8 +252,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = asy
         .header('www-authenticate', 'Bearer realm="EduDesk"')
         .send({ error: 'invalid_request', error_description: 'A Bearer token is required' });
     }
-    const record = store.findAccessToken(match[1]);
-    const account = record && activeAccountOnHost(services, request, record.userId);
+    const record = await store.findAccessToken(match[1]);
+    const account = record && (await activeAccountOnHost(services, request, record.userId));
     if (!record || account?.unit.id !== record.unitId) {
       return reply
         .code(401)

@@ -52,9 +52,12 @@ function credentialsOf(request: FastifyRequest, body: Record<string, string>): C
 }
 
 /** The authenticated client, or undefined (RFC 6749 §3.2.1: confidential clients must). */
-function authenticate(store: OAuthStore, credentials: Credentials): OAuthClient | undefined {
+async function authenticate(
+  store: OAuthStore,
+  credentials: Credentials,
+): Promise<OAuthClient | undefined> {
   if (credentials.kind === 'invalid') return undefined;
-  const client = store.findClient(credentials.clientId);
+  const client = await store.findClient(credentials.clientId);
   if (!client) return undefined;
   if (client.secretHash === undefined) return credentials.kind === 'none' ? client : undefined;
   if (credentials.kind === 'none') return undefined;
@@ -91,11 +94,11 @@ export interface TokenEndpointContext {
  * The token endpoint (RFC 6749 §3.2): the authorization_code grant with PKCE (RFC 7636 §4.6)
  * and refresh_token with rotation. Answers are RFC 6749 §5 JSON, never cached.
  */
-export function handleTokenRequest(
+export async function handleTokenRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   { services, store }: TokenEndpointContext,
-): FastifyReply {
+): Promise<FastifyReply> {
   void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   const error = (status: number, code: TokenError, description: string) =>
     reply.code(status).send({ error: code, error_description: description });
@@ -108,7 +111,7 @@ export function handleTokenRequest(
   if (!body) return error(400, 'invalid_request', 'Send a form-encoded body with single values');
 
   const credentials = credentialsOf(request, body);
-  const client = authenticate(store, credentials);
+  const client = await authenticate(store, credentials);
   if (!client) {
     void reply.header('www-authenticate', 'Basic realm="EduDesk", charset="UTF-8"');
     return error(401, 'invalid_client', 'Client authentication failed');
@@ -120,7 +123,7 @@ export function handleTokenRequest(
       if (code === undefined || code === '' || redirectUri === undefined) {
         return error(400, 'invalid_request', 'code and redirect_uri are required');
       }
-      const redemption = store.redeemCode(code);
+      const redemption = await store.redeemCode(code);
       if (redemption.kind === 'replayed') {
         return error(400, 'invalid_grant', 'The code was already used; its tokens are revoked');
       }
@@ -139,11 +142,11 @@ export function handleTokenRequest(
       } else if (verifier === undefined || !verifierMatches(verifier, grant.codeChallenge)) {
         return error(400, 'invalid_grant', 'The code_verifier does not match the code_challenge');
       }
-      const account = activeAccountOnHost(services, request, grant.userId);
+      const account = await activeAccountOnHost(services, request, grant.userId);
       if (account?.unit.id !== grant.unitId) {
         return error(400, 'invalid_grant', 'The code is invalid or has expired');
       }
-      const tokens = store.issueTokens(grantId, {
+      const tokens = await store.issueTokens(grantId, {
         clientId: client.clientId,
         userId: grant.userId,
         unitId: grant.unitId,
@@ -157,10 +160,11 @@ export function handleTokenRequest(
         return error(400, 'invalid_request', 'refresh_token is required');
       }
       // The user must still be active, in the unit the grant was given in, on its host.
-      const rotation = store.rotateRefreshToken(
+      const rotation = await store.rotateRefreshToken(
         token,
         client.clientId,
-        ({ userId, unitId }) => activeAccountOnHost(services, request, userId)?.unit.id === unitId,
+        async ({ userId, unitId }) =>
+          (await activeAccountOnHost(services, request, userId))?.unit.id === unitId,
       );
       if (rotation.kind === 'refused') {
         return error(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked');

@@ -65,7 +65,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const store = new SocialStore(services.db, services.now, (kind) =>
+  const store = new SocialStore(services.sql, services.now, (kind) =>
     providerOffered(services.options, kind),
   );
   const configured = services.options.socialProviderBases ?? {};
@@ -118,9 +118,10 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     void reply.header('set-cookie', cookie(PENDING_COOKIE, '', 0));
   }
 
-  app.get(API.socialInfo, (request) =>
-    ok(store.providers(hostUnitId(services.units, request)).map((p) => toProvider(request, p))),
-  );
+  app.get(API.socialInfo, async (request) => {
+    const providers = await store.providers(await hostUnitId(services.units, request));
+    return ok(providers.map((p) => toProvider(request, p)));
+  });
 
   for (const client of ['mp', 'qy'] as const) {
     app.get(
@@ -130,18 +131,17 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
           querystring: Type.Object({ unitHost: Type.Optional(Type.String({ maxLength: 255 })) }),
         },
       },
-      (request) => {
-        const record = store
-          .providers(hostUnitId(services.units, request))
-          .find((provider) => provider.kind === IN_APP_KINDS[client]);
+      async (request) => {
+        const providers = await store.providers(await hostUnitId(services.units, request));
+        const record = providers.find((provider) => provider.kind === IN_APP_KINDS[client]);
         return ok(record ? toProvider(request, record) : null);
       },
     );
   }
 
-  app.post(API.socialState, { schema: { body: SocialStateBodySchema } }, (request, reply) => {
-    const unitId = hostUnitId(services.units, request);
-    if (!store.provider(unitId, request.body.providerId)) {
+  app.post(API.socialState, { schema: { body: SocialStateBodySchema } }, async (request, reply) => {
+    const unitId = await hostUnitId(services.units, request);
+    if (!(await store.provider(unitId, request.body.providerId))) {
       return reply.send(fail(404, 'social_provider_unknown', MESSAGES.socialProviderUnknown));
     }
     let browser = readCookie(request.headers.cookie, BROWSER_COOKIE);
@@ -149,15 +149,16 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       browser = newToken();
       void reply.header('set-cookie', cookie(BROWSER_COOKIE, browser, BROWSER_COOKIE_SECONDS));
     }
-    return reply.send(ok({ state: store.issueState(browser, unitId, request.body.providerId) }));
+    const state = await store.issueState(browser, unitId, request.body.providerId);
+    return reply.send(ok({ state }));
   });
 
   app.post(
     '/api/uaa/social/:provider',
     { schema: { params: ProviderParamsSchema, body: SocialLoginBodySchema } },
     async (request, reply) => {
-      const unitId = hostUnitId(services.units, request);
-      const provider = store.provider(unitId, request.params.provider);
+      const unitId = await hostUnitId(services.units, request);
+      const provider = await store.provider(unitId, request.params.provider);
       if (!provider) {
         return reply.send(fail(404, 'social_provider_unknown', MESSAGES.socialProviderUnknown));
       }
@@ -167,7 +168,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       if (
         state === '' ||
         browser === '' ||
-        !store.claimStateOf(state, browser, unitId, provider.providerId)
+        !(await store.claimStateOf(state, browser, unitId, provider.providerId))
       ) {
         return reply.send(fail(403, 'social_state_mismatch', MESSAGES.socialStateMismatch));
       }
@@ -194,18 +195,22 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
           break;
       }
       const { identity } = exchange;
-      const userId = store.linkedUser(identity.issuer, identity.subject);
-      const user = userId === undefined ? undefined : services.users.findById(userId);
+      const userId = await store.linkedUser(identity.issuer, identity.subject);
+      const user = userId === undefined ? undefined : await services.users.findById(userId);
       if (user) {
-        const unit = services.units.findById(user.unitId);
-        if (user.unitId !== unitId || !unit || !isActiveOnHost(services, request, user, unit)) {
+        const unit = await services.units.findById(user.unitId);
+        if (
+          user.unitId !== unitId ||
+          !unit ||
+          !(await isActiveOnHost(services, request, user, unit))
+        ) {
           return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
         }
         return signIn(services, request, reply, user, unit);
       }
       // Not linked: the binding page links it. Status 400 with a code other than invalid_grant
       // is what sends the client there (spec §4 login result).
-      const secret = store.holdPending({
+      const secret = await store.holdPending({
         ...identity,
         unitId,
         providerId: provider.providerId,
@@ -226,17 +231,17 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     },
   );
 
-  function pendingOf(request: FastifyRequest) {
+  async function pendingOf(request: FastifyRequest) {
     const secret = readCookie(request.headers.cookie, PENDING_COOKIE) ?? '';
-    const pending = secret === '' ? undefined : store.pending(secret);
-    if (pending?.unitId !== hostUnitId(services.units, request)) return undefined;
+    const pending = secret === '' ? undefined : await store.pending(secret);
+    if (pending?.unitId !== (await hostUnitId(services.units, request))) return undefined;
     return { secret, pending };
   }
 
-  app.get(API.socialPending, (request) => {
-    const found = pendingOf(request);
+  app.get(API.socialPending, async (request) => {
+    const found = await pendingOf(request);
     if (!found) return fail(404, 'social_pending_missing', MESSAGES.socialPendingMissing);
-    const provider = store.provider(found.pending.unitId, found.pending.providerId);
+    const provider = await store.provider(found.pending.unitId, found.pending.providerId);
     const answer: SocialPendingIdentity = {
       providerName: provider?.name ?? found.pending.providerId,
       nickname: found.pending.nickname,
@@ -245,7 +250,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   });
 
   app.post(API.socialBind, { schema: { body: SocialBindBodySchema } }, async (request, reply) => {
-    const found = pendingOf(request);
+    const found = await pendingOf(request);
     if (!found) {
       return reply.send(fail(404, 'social_pending_missing', MESSAGES.socialPendingMissing));
     }
@@ -256,12 +261,12 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       request.body.password,
     );
     if (outcome.kind !== 'ok') return sendFailedAttempt(services, reply, outcome);
-    if (store.link(found.pending, outcome.user.id) === 'identity-taken') {
-      store.dropPending(found.secret);
+    if ((await store.link(found.pending, outcome.user.id)) === 'identity-taken') {
+      await store.dropPending(found.secret);
       clearPending(reply);
       return reply.send(fail(409, 'social_identity_taken', MESSAGES.socialIdentityTaken));
     }
-    store.dropPending(found.secret);
+    await store.dropPending(found.secret);
     clearPending(reply);
     request.log.info(
       { userId: outcome.user.id, issuer: found.pending.issuer },
@@ -270,14 +275,14 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     return signIn(services, request, reply, outcome.user, outcome.unit);
   });
 
-  app.get(API.socialLinks, { onRequest: requireAuth(services) }, (request) => {
+  app.get(API.socialLinks, { onRequest: requireAuth(services) }, async (request) => {
     const { user } = authOf(request);
     // The first provider of an issuer names it (WeChat's website login before its account).
     const names = new Map<string, string>();
-    for (const provider of store.providers(user.unitId)) {
+    for (const provider of await store.providers(user.unitId)) {
       if (!names.has(issuerOf(provider))) names.set(issuerOf(provider), provider.name);
     }
-    const links: SocialLink[] = store.links(user.id).map((link) => ({
+    const links: SocialLink[] = (await store.links(user.id)).map((link) => ({
       issuer: link.issuer,
       subject: link.subject,
       providerName: names.get(link.issuer) ?? link.issuer,
@@ -290,9 +295,9 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app.post(
     API.socialUnlink,
     { onRequest: requireAuth(services), schema: { body: SocialUnlinkBodySchema } },
-    (request, reply) => {
+    async (request, reply) => {
       const { user } = authOf(request);
-      if (!store.unlink(request.body.issuer, request.body.subject, user.id)) {
+      if (!(await store.unlink(request.body.issuer, request.body.subject, user.id))) {
         return reply.send(fail(404, 'social_link_missing', MESSAGES.notFound));
       }
       return reply.send(ok(null));

@@ -19,7 +19,7 @@ import { fail, ok } from '../http/envelope';
 import { linkOrigin } from '../http/request-origin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services, ServicesPluginOptions } from '../services';
-import { GatewaySession, MAX_FRAME_BYTES } from './gateway-session';
+import { GatewaySession, MAX_AUDIO_BYTES, MAX_FRAME_BYTES } from './gateway-session';
 import {
   DEBIAN_POCKETSPHINX,
   NO_RECOGNISER,
@@ -49,8 +49,8 @@ const SPEECH_UNAVAILABLE = bilingual(
  * (server/http/request-origin.ts): a configured host as addressed, else the public origin; never
  * a forged Host, which would send the token and the recording to the forger.
  */
-function standInGatewayUrl(request: FastifyRequest, services: Services): string {
-  const origin = new URL(linkOrigin(request, services.linkOrigins));
+async function standInGatewayUrl(request: FastifyRequest, services: Services): Promise<string> {
+  const origin = new URL(await linkOrigin(request, services.linkOrigins));
   origin.protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${origin.origin}${SPEECH_API.gateway}`;
 }
@@ -78,7 +78,7 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
             workDir: path.join(options.dataDir, 'speech-grammars'),
           })
         : choice;
-  const tokens = new SpeechTokens(services.now);
+  const tokens = new SpeechTokens(services.sql, services.now);
   // One queue for the whole server: the cores it bounds are the whole server's. The queue's
   // default length follows a configured concurrency.
   const limits = options.speechRecognitionLimits ?? {};
@@ -86,7 +86,7 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     ...defaultRecognitionLimits(limits.concurrent),
     ...limits,
   });
-  const voiceApps = new VoiceApps(services.db, new AppsRepository(services.db));
+  const voiceApps = new VoiceApps(services.sql, new AppsRepository(services.sql));
 
   // The gateway: the token in the URL is the only credential (as Alibaba Cloud's).
   app.route({
@@ -100,42 +100,74 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     wsHandler: (socket, request) => {
       const query = request.query as Record<string, unknown>;
       const token = typeof query.token === 'string' ? query.token : undefined;
-      const grant = tokens.redeem(token);
-      const session = new GatewaySession(
-        {
-          send: (text) => {
-            if (socket.readyState === socket.OPEN) socket.send(text);
-          },
-          close: () => {
-            socket.close(1000);
-          },
-        },
-        grant === null
-          ? null
-          : {
-              userId: grant.userId,
-              language: grant.language,
-              phrases: voiceApps.list(grant, 'pc').flatMap((voiceApp) => voiceApp.phrases),
-            },
-        recogniser,
-        STAND_IN_APPKEY,
-        queue,
-      );
+      // The handlers are attached at once, so no frame is lost while the grant's phrases are
+      // read from the database; frames arriving meanwhile wait for the session, bounded.
+      let session: GatewaySession | undefined;
+      let closed = false;
+      let waitingBytes = 0;
+      const waiting: { buffer: Buffer; isBinary: boolean }[] = [];
+      const deliver = (target: GatewaySession, buffer: Buffer, isBinary: boolean) => {
+        if (isBinary) target.onBinary(buffer);
+        else target.onText(buffer.toString('utf8'));
+      };
       socket.on('message', (data, isBinary) => {
         const buffer = Array.isArray(data)
           ? Buffer.concat(data)
           : Buffer.isBuffer(data)
             ? data
             : Buffer.from(data);
-        if (isBinary) session.onBinary(buffer);
-        else session.onText(buffer.toString('utf8'));
+        if (session) {
+          deliver(session, buffer, isBinary);
+          return;
+        }
+        waitingBytes += buffer.length;
+        if (waitingBytes > MAX_AUDIO_BYTES) {
+          socket.close(1009);
+          return;
+        }
+        waiting.push({ buffer, isBinary });
       });
-      socket.on('close', () => {
-        session.onClose();
-      });
-      socket.on('error', () => {
-        session.onClose();
-      });
+      const onClose = () => {
+        closed = true;
+        session?.onClose();
+      };
+      socket.on('close', onClose);
+      socket.on('error', onClose);
+      const opening = tokens.redeem(token).then(async (grant) => ({
+        grant,
+        phrases:
+          grant === null
+            ? []
+            : (await voiceApps.list(grant, 'pc')).flatMap((voiceApp) => voiceApp.phrases),
+      }));
+      opening.then(
+        ({ grant, phrases: grantPhrases }) => {
+          if (closed) return;
+          const opened = new GatewaySession(
+            {
+              send: (text) => {
+                if (socket.readyState === socket.OPEN) socket.send(text);
+              },
+              close: () => {
+                socket.close(1000);
+              },
+            },
+            grant === null
+              ? null
+              : { userId: grant.userId, language: grant.language, phrases: grantPhrases },
+            recogniser,
+            STAND_IN_APPKEY,
+            queue,
+          );
+          session = opened;
+          for (const frame of waiting.splice(0)) deliver(opened, frame.buffer, frame.isBinary);
+        },
+        (error: unknown) => {
+          request.log.error({ err: error }, 'speech gateway: reading the grant or its apps failed');
+          // 1011: the server met an unexpected condition.
+          if (!closed) socket.close(1011);
+        },
+      );
     },
   });
 
@@ -150,7 +182,7 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
           response: answerSchema(SpeechTokenSchema),
         },
       },
-      (request) => {
+      async (request) => {
         const auth = authOf(request);
         const asked = (request.query as { language?: unknown }).language;
         const language = isLangType(asked) ? asked : languageOf(request);
@@ -158,7 +190,7 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
         if (!recogniser.supports(language)) {
           return fail(503, 'speech_unavailable', SPEECH_UNAVAILABLE);
         }
-        const issued = tokens.issue({
+        const issued = await tokens.issue({
           userId: auth.user.id,
           userType: auth.user.userType,
           unitId: auth.unit.id,
@@ -168,7 +200,7 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
         return ok({
           token: issued.token,
           expireTime: Math.floor(issued.expiresAt / 1000),
-          url: options.speechGatewayUrl ?? standInGatewayUrl(request, services),
+          url: options.speechGatewayUrl ?? (await standInGatewayUrl(request, services)),
           appkey: STAND_IN_APPKEY,
         });
       },
@@ -177,9 +209,9 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     scoped.post(
       SPEECH_API.vocabulary,
       { schema: { body: VocabularyBodySchema, response: answerSchema(VocabularyAnswerSchema) } },
-      (request) => {
+      async (request) => {
         const auth = authOf(request);
-        const candidates = voiceApps.list(
+        const candidates = await voiceApps.list(
           {
             userId: auth.user.id,
             userType: auth.user.userType,

@@ -1,7 +1,7 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { DESKTOP_APP_TYPE } from '../../contract/desktop-codes';
 import { isMenuIcon, menuPageUrl, type PageDevice, type PageViewer } from '../apps/app-urls';
 import type { AppsRepository } from '../base/apps-repository';
+import type { Sql } from '../db/sql';
 import type { VoiceCandidate } from './vocabulary';
 
 export interface VoiceViewer extends PageViewer {
@@ -13,29 +13,26 @@ export interface VoiceApp extends VoiceCandidate {
   url: string;
 }
 
+const SYNONYMS = 'SELECT code, phrase FROM app_vocabulary WHERE unit_id = ? ORDER BY code, phrase';
+
 /** The applications a user may open by voice in their unit, with their names and synonyms. */
 export class VoiceApps {
-  private readonly synonyms: Statement<[number], { code: string; phrase: string }>;
-
   constructor(
-    db: Database,
+    private readonly sql: Sql,
     private readonly apps: AppsRepository,
-  ) {
-    this.synonyms = db.prepare(
-      'SELECT code, phrase FROM app_vocabulary WHERE unit_id = ? ORDER BY code, phrase',
-    );
-  }
+  ) {}
 
-  list(viewer: VoiceViewer, device: PageDevice): VoiceApp[] {
+  async list(viewer: VoiceViewer, device: PageDevice): Promise<VoiceApp[]> {
     const synonyms = new Map<string, string[]>();
-    for (const row of this.synonyms.all(viewer.unitId)) {
+    const rows = await this.sql.all<{ code: string; phrase: string }>(SYNONYMS, [viewer.unitId]);
+    for (const row of rows) {
       const list = synonyms.get(row.code) ?? [];
       list.push(row.phrase);
       synonyms.set(row.code, list);
     }
     const seen = new Set<string>();
     const result: VoiceApp[] = [];
-    const categories = this.apps.categoriesFor(
+    const categories = await this.apps.categoriesFor(
       viewer.userId,
       viewer.userType,
       viewer.unitId,

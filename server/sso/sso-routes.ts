@@ -9,6 +9,8 @@ import { ok } from '../http/envelope';
 import { linkOrigin } from '../http/request-origin';
 import { sendSimplePage } from '../http/simple-page';
 import type { ServicesPluginOptions } from '../services';
+import { serverSecret } from '../db/server-secrets';
+import { SsoStore } from './sso-store';
 
 /** Where the reference server's stand-ins of the two partner sites live. */
 export const SSO_DEMO_PATHS = { haikang: '/sso-demo/haikang', ysy: '/sso-demo/ysy' } as const;
@@ -38,26 +40,25 @@ const YsyBodySchema = Type.Object(
  * single-sign-on path runs against this server: haikang opens a URL carrying a one-time ticket
  * (60 s); ysy posts a form signed with HMAC-SHA256 (five minutes, each nonce once).
  */
-export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (app, { services }) => {
-  const secret = randomBytes(32);
-  const tickets = new Map<string, { userName: string; expires: number }>();
-  const usedNonces = new Map<string, number>();
+export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = async (
+  app,
+  { services },
+) => {
+  // Shared by every node of one database, so a form signed by one is checked by another.
+  const secret = await serverSecret(services.sql, 'sso-demo');
+  const store = new SsoStore(services.sql);
 
   function sign(text: string): string {
     return createHmac('sha256', secret).update(text).digest('hex');
   }
-  function sweep(now: number): void {
-    for (const [key, ticket] of tickets) if (ticket.expires <= now) tickets.delete(key);
-    for (const [nonce, expires] of usedNonces) if (expires <= now) usedNonces.delete(nonce);
-  }
 
-  app.get(API.ssoLoginUrl, { onRequest: requireAuth(services) }, (request) => {
+  app.get(API.ssoLoginUrl, { onRequest: requireAuth(services) }, async (request) => {
     const { user } = authOf(request);
     const now = services.now();
-    sweep(now);
+    await store.purge(now);
     const ticket = randomBytes(24).toString('hex');
-    tickets.set(tokenHash(ticket), { userName: user.loginName, expires: now + TICKET_TTL_MS });
-    const origin = linkOrigin(request, services.linkOrigins);
+    await store.issueTicket(tokenHash(ticket), user.loginName, now + TICKET_TTL_MS);
+    const origin = await linkOrigin(request, services.linkOrigins);
     const unsigned = {
       appKey: YSY_APP_KEY,
       account: user.loginName,
@@ -83,13 +84,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (app,
   app.get(
     SSO_DEMO_PATHS.haikang,
     { schema: { querystring: HaikangQuerySchema } },
-    (request, reply) => {
-      const now = services.now();
-      sweep(now);
-      const key = tokenHash(request.query.ticket);
-      const ticket = tickets.get(key);
-      tickets.delete(key);
-      if (!ticket) {
+    async (request, reply) => {
+      const userName = await store.takeTicket(tokenHash(request.query.ticket), services.now());
+      if (userName === undefined) {
         return sendSimplePage(reply, 401, {
           title: '海康安防 Hikvision',
           lines: ['登录凭证无效或已过期', 'The sign-in ticket is invalid or has expired'],
@@ -97,33 +94,29 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (app,
       }
       return sendSimplePage(reply, 200, {
         title: '海康安防 Hikvision',
-        lines: [`已登录：${ticket.userName}`, `Signed in: ${ticket.userName}`],
+        lines: [`已登录：${userName}`, `Signed in: ${userName}`],
       });
     },
   );
 
-  app.post(SSO_DEMO_PATHS.ysy, { schema: { body: YsyBodySchema } }, (request, reply) => {
+  app.post(SSO_DEMO_PATHS.ysy, { schema: { body: YsyBodySchema } }, async (request, reply) => {
     const now = services.now();
-    sweep(now);
     const { signature, ...fields } = request.body;
     const fresh = Math.abs(now - Number(fields.timestamp)) <= SIGNATURE_TTL_MS;
     const valid =
       fields.appKey === YSY_APP_KEY &&
       sameSecret(signature, sign(ysySignedText(fields)), 'hex') &&
       fresh &&
-      !usedNonces.has(fields.nonce);
+      (await store.spendNonce(fields.nonce, now + SIGNATURE_TTL_MS));
     if (!valid) {
       return sendSimplePage(reply, 401, {
         title: '萤石云视频 EZVIZ',
         lines: ['签名无效或已过期', 'The signature is invalid or has expired'],
       });
     }
-    usedNonces.set(fields.nonce, now + SIGNATURE_TTL_MS);
     return sendSimplePage(reply, 200, {
       title: '萤石云视频 EZVIZ',
       lines: [`已登录：${fields.account}`, `Signed in: ${fields.account}`],
     });
   });
-
-  return Promise.resolve();
 };

@@ -40,7 +40,7 @@ export interface MergeSteps<T> {
   /** Moves the verified partial file into the content store (or drops it: content is there). */
   keep: (verified: string) => Promise<void>;
   /** Records the merged file for the caller; its answer is the merge's. */
-  record: () => T;
+  record: () => Promise<T>;
 }
 
 /** A temporary file left by a crashed request is removed after this long (real time). */
@@ -51,18 +51,24 @@ const READ_BUFFER_BYTES = 256 * 1024;
 const PARTIAL_FILE = 'data';
 /** A unit's folder under `chunks/`: its id as the server writes it (never 32 hex digits). */
 const UNIT_FOLDER = /^(?:0|[1-9][0-9]{0,14})$/;
+/** How long a merge that lost its claim waits for the winner (maybe on another node) to finish. */
+const OTHER_MERGE_WAIT_MS = 30_000;
+const OTHER_MERGE_POLL_MS = 100;
 
 /**
  * The chunks of unfinished uploads. A partial upload belongs to the unit whose users send its
  * chunks (docs/upload.md: nothing about an upload is visible across units), so each upload (unit,
  * content and chunk size) has its own partial file, `chunks/<unitId>/<md5>/<eachSize>/data`, and
- * each chunk is written in place at its offset; a chunk is recorded as whole (in SQLite) only once
- * all its bytes are written, and a chunk recorded whole is never written again. The merge is then
- * a verification and a rename: the file is not copied.
+ * each chunk is written in place at its offset; a chunk is recorded as whole (in the database)
+ * only once all its bytes are written, and a chunk recorded whole is never written again. The
+ * merge is then a verification and a rename: the file is not copied.
  *
  * Concurrency: the chunks of one unit's upload of one content are written side by side (one
  * writer per chunk: a second tab sending the same chunk waits, then finds it whole), while its
- * merge and its clean-up, which move or delete the partial file, run alone.
+ * merge and its clean-up, which move or delete the partial file, run alone. Those locks hold
+ * within one process only; where several server nodes share the database and the files folder,
+ * the database decides who merges or cleans up an upload (a conditional delete of its row, see
+ * PartialUploadRepository in server/storage/file-records.ts).
  */
 export class ChunkStore {
   private readonly running = new RunningHashes();
@@ -96,10 +102,11 @@ export class ChunkStore {
   }
 
   /** True when chunk `chunk` is whole in the unit's upload of this file, under any chunk size. */
-  hasChunk(file: ChunkedFile, chunk: number): boolean {
-    return this.partials
-      .chunkSizes(file, file.size, file.chunks)
-      .some((eachSize) => this.partials.isReceived(file, eachSize, chunk));
+  async hasChunk(file: ChunkedFile, chunk: number): Promise<boolean> {
+    for (const eachSize of await this.partials.chunkSizes(file, file.size, file.chunks)) {
+      if (await this.partials.isReceived(file, eachSize, chunk)) return true;
+    }
+    return false;
   }
 
   /**
@@ -121,12 +128,15 @@ export class ChunkStore {
     const work = this.gate
       .shared(ownerKey(file), () =>
         this.chunkLock.run(`${key}/${String(chunk)}`, async () => {
-          if ((await this.holds(file)) || this.partials.isReceived(file, file.eachSize, chunk)) {
+          if (
+            (await this.holds(file)) ||
+            (await this.partials.isReceived(file, file.eachSize, chunk))
+          ) {
             await discardStream(source);
             return;
           }
           // One MD5 is one content: figures other than the recorded ones are wrong.
-          const recorded = this.partials.figuresOf(file, file.eachSize);
+          const recorded = await this.partials.figuresOf(file, file.eachSize);
           if (recorded && (recorded.size !== file.size || recorded.chunks !== file.chunks)) {
             throw abnormalCount();
           }
@@ -142,9 +152,9 @@ export class ChunkStore {
           if (!(await decision.promise)) return;
           // Recorded now that the chunk passed its checks (false: another request recorded the
           // upload with other figures meanwhile).
-          if (!this.partials.touch({ ...file, now: this.now() })) throw abnormalCount();
+          if (!(await this.partials.touch({ ...file, now: this.now() }))) throw abnormalCount();
           state.unrecorded = false;
-          if (!this.partials.markReceived(file, file.eachSize, chunk)) {
+          if (!(await this.partials.markReceived(file, file.eachSize, chunk))) {
             throw writeFailure(new Error('partial upload removed while written'));
           }
           this.running.advance(key, this.hashedUpload(file));
@@ -177,7 +187,7 @@ export class ChunkStore {
    */
   private async dropUnrecorded(file: CutFile): Promise<void> {
     await this.gate.exclusive(ownerKey(file), async () => {
-      const sizes = this.partials.chunkSizesOf(file);
+      const sizes = await this.partials.chunkSizesOf(file);
       if (sizes.includes(file.eachSize)) return;
       const dir = sizes.length === 0 ? this.ownerDir(file) : this.chunkDir(file, file.eachSize);
       await fs.promises.rm(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -216,37 +226,68 @@ export class ChunkStore {
   }
 
   /**
-   * Verifies the partial file of the unit's complete upload, hands it to `steps.keep` (which
-   * moves it into the content store), forgets the upload and records the file (`steps.record`).
-   * Chunks missing answer chunkmerge saying how many; a file whose MD5 or size is not the
-   * declared one answers chunkmerge and is deleted with its chunks, so the next attempt sends
-   * them again. Runs alone for the unit's content. When the unit holds the content already
-   * (another tab merged it), the file is only recorded: content of another unit never is.
+   * Verifies the partial file of the unit's complete upload, claims the upload, hands the file to
+   * `steps.keep` (which moves it into the content store), forgets the upload and records the file
+   * (`steps.record`). Chunks missing answer chunkmerge saying how many; a file whose MD5 or size
+   * is not the declared one answers chunkmerge and is deleted with its chunks, so the next attempt
+   * sends them again. Runs alone for the unit's content in this process. When the unit holds the
+   * content already (another tab merged it), the file is only recorded: content of another unit
+   * never is.
+   *
+   * Two merges of one upload on two nodes (sharing the database and the files folder) both verify
+   * the file, but only the one whose claim deletes the upload's row (`claimComplete`) moves it;
+   * the other waits until the unit holds the content and then only records its file.
    */
   async merge<T>(file: ChunkedFile, steps: MergeSteps<T>): Promise<T> {
     return this.gate.exclusive(ownerKey(file), async () => {
       if (await this.holds(file)) return steps.record();
-      const eachSize = this.completeChunkSize(file);
+      const eachSize = await this.completeChunkSize(file);
+      if (eachSize === undefined) return this.afterOtherMerge(file, steps);
       const partial = this.partialPath(file, eachSize);
       // Usually known by now (hashed while the chunks arrived); else the file is read once.
       const size = await fileSize(partial);
       const md5 =
         size === file.size
-          ? ((await this.running.digest(runningKey(file, eachSize), file.chunks)) ??
+          ? ((await this.running.digest(runningKey(file, eachSize), file.chunks, partial)) ??
             (await md5OfFile(partial)))
           : undefined;
+      const upload = { ...file, eachSize };
+      // Claimed after the verification (hashing holds no database lock), before the file moves.
+      if (!(await this.partials.claimComplete(upload))) return this.afterOtherMerge(file, steps);
       if (md5 !== file.md5) await this.mismatch(file);
       try {
         await this.flushes.settle(partial);
         await flushToDisk(partial);
         await steps.keep(partial);
       } catch (error) {
+        // Not moved: the upload is recorded again, whole, so that the client may merge again.
+        if ((await fileSize(partial)) === file.size) {
+          await this.partials.restoreComplete(upload, this.now()).catch(() => undefined);
+        }
         throw writeFailure(error);
       }
-      await this.forgetAll(file);
-      // Inside the gate, so a second tab merging at once finds the file held.
-      return steps.record();
+      try {
+        // Inside the gate, so a second tab merging at once on this node finds the file held; and
+        // before the upload's folder goes, so a merge on another node that finds the folder but
+        // no upload waits for this record (see `completeChunkSize`).
+        return await steps.record();
+      } finally {
+        await this.forgetAll(file);
+      }
     });
+  }
+
+  /**
+   * Another merge (on this node or another) claimed the upload: once the unit holds the content,
+   * the caller's file is only recorded; if it does not within a while, the chunks are missing.
+   */
+  private async afterOtherMerge<T>(file: ChunkedFile, steps: MergeSteps<T>): Promise<T> {
+    const deadline = Date.now() + OTHER_MERGE_WAIT_MS;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, OTHER_MERGE_POLL_MS));
+      if (await this.holds(file)) return steps.record();
+    }
+    throw chunksMissing(file.chunks);
   }
 
   /** The merged content is not what was declared: forget the chunks, answer chunkmerge. */
@@ -257,27 +298,35 @@ export class ChunkStore {
 
   /** Forgets every partial upload of this content by the unit (after a merge, or a mismatch). */
   private async forgetAll(owner: PartialOwner): Promise<void> {
-    for (const eachSize of this.partials.chunkSizesOf(owner)) {
+    for (const eachSize of await this.partials.chunkSizesOf(owner)) {
       await this.flushes.settle(this.partialPath(owner, eachSize));
     }
-    this.partials.removeAll(owner);
+    await this.partials.removeAll(owner);
     this.running.forget(ownerKey(owner));
     await fs.promises.rm(this.ownerDir(owner), { recursive: true, force: true });
   }
 
-  /** The chunk size whose chunks are all whole, or chunkmerge saying how many are missing. */
-  private completeChunkSize(file: ChunkedFile): number {
+  /**
+   * The chunk size whose chunks are all whole, or chunkmerge saying how many are missing;
+   * undefined when no upload of the file is recorded but its folder is there (another node's
+   * merge has claimed the upload and is moving the file).
+   */
+  private async completeChunkSize(file: ChunkedFile): Promise<number | undefined> {
     let fewestMissing = file.chunks;
-    for (const eachSize of this.partials.chunkSizes(file, file.size, file.chunks)) {
-      const missing = file.chunks - this.partials.wholeCount(file, eachSize);
+    const sizes = await this.partials.chunkSizes(file, file.size, file.chunks);
+    for (const eachSize of sizes) {
+      const missing = file.chunks - (await this.partials.wholeCount(file, eachSize));
       if (missing === 0) return eachSize;
       fewestMissing = Math.min(fewestMissing, missing);
     }
-    throw new StorageError(
-      400,
-      UPLOAD_CODES.chunkMerge,
-      STORAGE_MESSAGES.chunksMissing(fewestMissing),
-    );
+    if (
+      sizes.length === 0 &&
+      (await this.partials.chunkSizesOf(file)).length === 0 &&
+      (await isDirectory(this.ownerDir(file)))
+    ) {
+      return undefined;
+    }
+    throw chunksMissing(fewestMissing);
   }
 
   /**
@@ -286,31 +335,21 @@ export class ChunkStore {
    */
   async cleanup(olderThan: number): Promise<number> {
     let removed = 0;
-    type Stale = PartialOwner & { eachSize: number };
-    const isStale = (upload: Stale) =>
-      this.partials
-        .staleBefore(olderThan)
-        .some(
-          (stale) =>
-            stale.unitId === upload.unitId &&
-            stale.md5 === upload.md5 &&
-            stale.eachSize === upload.eachSize,
-        );
-    for (const stale of this.partials.staleBefore(olderThan)) {
+    for (const stale of await this.partials.staleBefore(olderThan)) {
       await this.gate.exclusive(ownerKey(stale), async () => {
-        // A chunk written while the clean-up waited for the gate made it live again.
-        if (!isStale(stale)) return;
+        // The claim fails when a chunk written meanwhile (on this node or another) made the
+        // upload live again, or another node's clean-up took it.
+        if (!(await this.partials.removeStale(stale, stale.eachSize, olderThan))) return;
         await this.flushes.settle(this.partialPath(stale, stale.eachSize));
         await fs.promises.rm(this.chunkDir(stale, stale.eachSize), {
           recursive: true,
           force: true,
         });
-        this.partials.remove(stale, stale.eachSize);
         this.running.forget(runningKey(stale, stale.eachSize));
         removed += 1;
       });
     }
-    this.partials.removeOrphanChunks();
+    await this.partials.removeOrphanChunks();
     removed += await this.removeOrphanChunkDirs();
     removed += await this.removeStaleTemps();
     return removed;
@@ -362,7 +401,7 @@ export class ChunkStore {
     dir: string,
   ): Promise<{ orphans: string[]; known: number }> {
     const sizes = await listDir(dir);
-    const recorded = isMd5(owner.md5) ? this.partials.chunkSizesOf(owner).map(String) : [];
+    const recorded = isMd5(owner.md5) ? (await this.partials.chunkSizesOf(owner)).map(String) : [];
     const orphans = sizes.filter((size) => !recorded.includes(size));
     return { orphans, known: sizes.length - orphans.length };
   }
@@ -396,6 +435,10 @@ function abnormalCount(): StorageError {
   return new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.chunkCountAbnormal);
 }
 
+function chunksMissing(missing: number): StorageError {
+  return new StorageError(400, UPLOAD_CODES.chunkMerge, STORAGE_MESSAGES.chunksMissing(missing));
+}
+
 /** The key of a unit's uploads of one content (its gate, and the prefix of its running hashes). */
 function ownerKey(owner: PartialOwner): string {
   return `${String(owner.unitId)}/${owner.md5}`;
@@ -403,6 +446,14 @@ function ownerKey(owner: PartialOwner): string {
 
 function runningKey(owner: PartialOwner, eachSize: number): string {
   return `${ownerKey(owner)}/${String(eachSize)}`;
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function fileSize(file: string): Promise<number | undefined> {

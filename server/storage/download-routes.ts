@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { STORAGE_API } from '../../contract/api-paths';
 import { UPLOAD_CODES, UPLOAD_FIELDS as F } from '../../contract/upload';
@@ -9,7 +9,7 @@ import {
   DownloadQuerySchema,
   type DownloadParams,
 } from '../../contract/upload-schema';
-import { authOf } from '../auth/authenticate';
+import { authOf, type requireAuth } from '../auth/authenticate';
 import { parseRange } from './byte-range';
 import { contentDisposition } from './content-disposition';
 import { contentTypeOf, mayShowInline } from './content-types';
@@ -44,14 +44,14 @@ function notFound(): StorageError {
 export function registerDownloadRoutes(
   app: FastifyInstance,
   uploads: UploadService,
-  auth: onRequestHookHandler,
+  auth: ReturnType<typeof requireAuth>,
 ): void {
   async function send(
     request: FastifyRequest,
     reply: FastifyReply,
     params: DownloadParams,
   ): Promise<FastifyReply> {
-    const record = uploads.records.findById(params[F.id]);
+    const record = await uploads.records.findById(params[F.id]);
     if (record?.unitId !== authOf(request).user.unitId) throw notFound();
     const file = uploads.content.contentPath(record.md5);
     const stat = await fs.promises.stat(file).catch(() => undefined);

@@ -51,8 +51,8 @@ export const storageRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app.get(
     `${STORAGE_SHOW_PREFIX}/unit/:unitId`,
     { schema: { params: UnitParamsSchema } },
-    (request, reply) => {
-      const unit = units.findById(Number(request.params.unitId));
+    async (request, reply) => {
+      const unit = await units.findById(Number(request.params.unitId));
       if (!unit) return notFound(reply);
       return sendSvg(reply, unitLogo(unit), PUBLIC_HOUR);
     },
@@ -73,9 +73,9 @@ export const storageRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app.get(
     `${STORAGE_SHOW_PREFIX}/user/:userId`,
     { schema: { params: UserParamsSchema }, preHandler: requireAuth(services) },
-    (request, reply) => {
+    async (request, reply) => {
       const caller = authOf(request);
-      const user = users.findById(Number(request.params.userId));
+      const user = await users.findById(Number(request.params.userId));
       if (user?.unitId !== caller.user.unitId || user.avatar === '') return notFound(reply);
       return sendSvg(reply, avatarSvg(user.realName, user.id), 'private, max-age=3600');
     },

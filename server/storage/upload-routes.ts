@@ -193,8 +193,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     },
   );
 
-  app.get(STORAGE_API.myFiles, { onRequest: auth }, (request) =>
-    ok(uploads.listMine(uploaderOf(request))),
+  app.get(STORAGE_API.myFiles, { onRequest: auth }, async (request) =>
+    ok(await uploads.listMine(uploaderOf(request))),
   );
 
   registerDownloadRoutes(app, uploads, auth);

@@ -92,10 +92,10 @@ export class UploadService {
   ) {
     this.now = services.now;
     this.content = new ContentStore(filesDirOf(services.options));
-    this.records = new FileRecordRepository(services.db);
+    this.records = new FileRecordRepository(services.sql);
     this.chunks = new ChunkStore(
       this.content,
-      new PartialUploadRepository(services.db),
+      new PartialUploadRepository(services.sql),
       this.now,
       (file) => this.unitHolds(file.unitId, file.md5, file.size),
     );
@@ -120,12 +120,12 @@ export class UploadService {
     };
   }
 
-  private record(
+  private async record(
     who: Uploader,
     file: { md5: string; size: number; name: string },
     extras: UploadExtras,
-  ): UploadedFileInfo {
-    const stored = this.records.insert({
+  ): Promise<UploadedFileInfo> {
+    const stored = await this.records.insert({
       md5: file.md5,
       fileName: file.name,
       ext: fileExtension(file.name),
@@ -147,7 +147,7 @@ export class UploadService {
    * visible.
    */
   private async unitContentSize(unitId: number, md5: string): Promise<number | undefined> {
-    const size = this.records.unitContentSize(unitId, md5);
+    const size = await this.records.unitContentSize(unitId, md5);
     if (size === undefined) return undefined;
     return (await this.content.storedSize(md5)) === size ? size : undefined;
   }
@@ -184,7 +184,7 @@ export class UploadService {
         throw new StorageError(400, UPLOAD_CODES.md5Mismatch, STORAGE_MESSAGES.md5Mismatch);
       }
       await this.keep(file.temp, file.md5);
-      return this.record(
+      return await this.record(
         who,
         { md5: file.md5, size: file.bytes, name },
         { serverid: fields[UPLOAD_FIELDS.serverId], uid: fields[UPLOAD_FIELDS.uid] },
@@ -242,7 +242,7 @@ export class UploadService {
   async hasChunk(file: ChunkedFile, chunk: number): Promise<boolean> {
     this.checkRange(file, chunk);
     await this.cleanupIfDue();
-    if (this.chunks.hasChunk(file, chunk)) return true;
+    if (await this.chunks.hasChunk(file, chunk)) return true;
     return this.unitHolds(file.unitId, file.md5, file.size);
   }
 
@@ -307,7 +307,7 @@ export class UploadService {
         durable: true,
       });
       await this.keep(temp, written.md5);
-      return this.record(who, { md5: written.md5, size: written.bytes, name }, request);
+      return await this.record(who, { md5: written.md5, size: written.bytes, name }, request);
     } finally {
       this.content.releaseTemp(temp);
       await fs.promises.rm(temp, { force: true }).catch(() => undefined);
@@ -319,8 +319,9 @@ export class UploadService {
     await discardReceived(this.content, file);
   }
 
-  listMine(who: Uploader): UploadedFileInfo[] {
-    return this.records.listByUser(who.userId, MAX_LISTED_FILES).map((r) => this.describe(r));
+  async listMine(who: Uploader): Promise<UploadedFileInfo[]> {
+    const records = await this.records.listByUser(who.userId, MAX_LISTED_FILES);
+    return records.map((r) => this.describe(r));
   }
 
   /** Runs the clean-up of abandoned partial uploads when it is due (at most once an interval). */

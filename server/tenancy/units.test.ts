@@ -1,30 +1,30 @@
-import type { Database } from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../config';
 import { openDatabase } from '../db/database';
+import type { Sql } from '../db/sql';
 import { seedDemoData } from '../db/seed';
 import { createClock, type TestClock } from '../testing/test-app';
 import { UnitRepository } from './units';
 
 describe('UnitRepository.unitIdOfHost (the unit of a request)', () => {
   let dir: string;
-  let db: Database;
+  let db: Sql;
   let clock: TestClock;
   let units: UnitRepository;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-units-test-'));
-    db = openDatabase(dir);
+    db = await openDatabase({ dataDir: dir });
     clock = createClock();
     await seedDemoData(db, { ...DEFAULT_OPTIONS, scryptCost: 1024, now: clock.now });
     units = new UnitRepository(db, 1001, clock.now);
   });
 
-  afterAll(() => {
-    db.close();
+  afterAll(async () => {
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -37,16 +37,16 @@ describe('UnitRepository.unitIdOfHost (the unit of a request)', () => {
     ['unbound.example.test', 1001],
     ['', 1001],
     [undefined, 1001],
-  ])('%s → %i, as resolveHost decides', (host, unitId) => {
-    expect(units.unitIdOfHost(host)).toBe(unitId);
-    expect(units.resolveHost(host)?.id).toBe(unitId);
+  ])('%s → %i, as resolveHost decides', async (host, unitId) => {
+    expect(await units.unitIdOfHost(host)).toBe(unitId);
+    expect((await units.resolveHost(host))?.id).toBe(unitId);
   });
 
-  it('sees a host bound to another unit within 2 s', () => {
-    expect(units.unitIdOfHost('new.localhost')).toBe(1001);
-    db.prepare("INSERT INTO unit_hosts (host, unit_id) VALUES ('new.localhost', 2001)").run();
-    expect(units.unitIdOfHost('new.localhost')).toBe(1001);
+  it('sees a host bound to another unit within 2 s', async () => {
+    expect(await units.unitIdOfHost('new.localhost')).toBe(1001);
+    await db.run("INSERT INTO unit_hosts (host, unit_id) VALUES ('new.localhost', 2001)");
+    expect(await units.unitIdOfHost('new.localhost')).toBe(1001);
     clock.advance(2000);
-    expect(units.unitIdOfHost('new.localhost')).toBe(2001);
+    expect(await units.unitIdOfHost('new.localhost')).toBe(2001);
   });
 });

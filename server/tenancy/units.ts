@@ -1,5 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { DecorationSet, UnitLoginConfig } from '../../contract/auth';
+import type { Sql } from '../db/sql';
 import { unitLogoPath } from '../storage/paths';
 import { normalizeHost } from './host';
 
@@ -54,6 +54,12 @@ const HOST_CACHE_ENTRIES = 1000;
 
 const UNIT_COLUMNS =
   'u.id, u.name, u.en_name, u.unit_type, u.unit_status, u.sharding_code, u.campus_units';
+const BY_ID = `SELECT ${UNIT_COLUMNS} FROM units u WHERE u.id = ?`;
+const BY_HOST = `SELECT ${UNIT_COLUMNS} FROM units u
+  JOIN unit_hosts h ON h.unit_id = u.id WHERE h.host = ?`;
+const UNIT_ID_BY_HOST = 'SELECT unit_id FROM unit_hosts WHERE host = ?';
+const LOGIN_CONFIG = `SELECT footer, link, ba_img, ba_content, ba_url, help_center, decoration_set
+  FROM unit_login_configs WHERE unit_id = ?`;
 
 export function toUnit(row: UnitRow): Unit {
   return {
@@ -69,33 +75,17 @@ export function toUnit(row: UnitRow): Unit {
 
 /** Units, the hosts bound to them (tenancy) and their login-page configuration. */
 export class UnitRepository {
-  private readonly byId: Statement<[number], UnitRow>;
-  private readonly byHost: Statement<[string], UnitRow>;
-  private readonly unitIdByHost: Statement<[string], number>;
   private readonly hostCache = new Map<string, { unitId: number; cachedUntil: number }>();
-  private readonly config: Statement<[number], LoginConfigRow>;
 
   constructor(
-    db: Database,
+    private readonly sql: Sql,
     private readonly defaultUnitId: number,
     private readonly now: () => number = Date.now,
-  ) {
-    this.byId = db.prepare(`SELECT ${UNIT_COLUMNS} FROM units u WHERE u.id = ?`);
-    this.byHost = db.prepare(
-      `SELECT ${UNIT_COLUMNS} FROM units u JOIN unit_hosts h ON h.unit_id = u.id WHERE h.host = ?`,
-    );
-    this.unitIdByHost = db
-      .prepare<[string], number>('SELECT unit_id FROM unit_hosts WHERE host = ?')
-      .pluck();
-    this.config = db.prepare(
-      `SELECT footer, link, ba_img, ba_content, ba_url, help_center, decoration_set
-       FROM unit_login_configs WHERE unit_id = ?`,
-    );
-  }
+  ) {}
 
-  findById(id: number): Unit | undefined {
+  async findById(id: number): Promise<Unit | undefined> {
     if (!Number.isSafeInteger(id)) return undefined;
-    const row = this.byId.get(id);
+    const row = await this.sql.get<UnitRow>(BY_ID, [id]);
     return row && toUnit(row);
   }
 
@@ -104,15 +94,20 @@ export class UnitRepository {
    * unit so a fresh install answers on any name or address (e.g. a LAN IP) without setup; a
    * production platform would refuse unknown hosts instead.
    */
-  resolveHost(host: string | undefined): Unit | undefined {
+  async resolveHost(host: string | undefined): Promise<Unit | undefined> {
     const normalized = normalizeHost(host);
-    const row = normalized === undefined ? undefined : this.byHost.get(normalized);
+    const row =
+      normalized === undefined ? undefined : await this.sql.get<UnitRow>(BY_HOST, [normalized]);
     return row ? toUnit(row) : this.findById(this.defaultUnitId);
   }
 
   /** True when the operator bound this host name (lowercase, no port) to a unit. */
-  isBoundHost(hostname: string): boolean {
-    return this.unitIdByHost.get(hostname) !== undefined;
+  async isBoundHost(hostname: string): Promise<boolean> {
+    return (await this.boundUnitId(hostname)) !== undefined;
+  }
+
+  private async boundUnitId(hostname: string): Promise<number | undefined> {
+    return (await this.sql.get<{ unit_id: number }>(UNIT_ID_BY_HOST, [hostname]))?.unit_id;
   }
 
   /**
@@ -120,17 +115,17 @@ export class UnitRepository {
    * unit), for the tenancy check of every request. It is remembered for 2 s, so binding a host
    * to another unit takes effect within 2 s.
    */
-  unitIdOfHost(host: string | undefined): number {
+  async unitIdOfHost(host: string | undefined): Promise<number> {
     const key = host ?? '';
     const now = this.now();
     const hit = this.hostCache.get(key);
     if (hit && hit.cachedUntil > now) return hit.unitId;
     const normalized = normalizeHost(host);
     const unitId =
-      (normalized === undefined ? undefined : this.unitIdByHost.get(normalized)) ??
+      (normalized === undefined ? undefined : await this.boundUnitId(normalized)) ??
       this.defaultUnitId;
     // The Host header is the caller's to choose: the oldest entry makes room.
-    if (!hit && this.hostCache.size >= HOST_CACHE_ENTRIES) {
+    if (!this.hostCache.has(key) && this.hostCache.size >= HOST_CACHE_ENTRIES) {
       const oldest = this.hostCache.keys().next();
       if (oldest.done !== true) this.hostCache.delete(oldest.value);
     }
@@ -139,8 +134,8 @@ export class UnitRepository {
   }
 
   /** The login-page configuration of a unit in its wire shape (spec §3 unit login config). */
-  loginConfig(unit: Unit): UnitLoginConfig {
-    const row = this.config.get(unit.id);
+  async loginConfig(unit: Unit): Promise<UnitLoginConfig> {
+    const row = await this.sql.get<LoginConfigRow>(LOGIN_CONFIG, [unit.id]);
     return {
       unitId: String(unit.id),
       unitName: unit.name,

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../app';
@@ -11,6 +8,7 @@ import { errorHandler } from '../http/error-handler';
 import { createServices, type Services } from '../services';
 import { loginRoutes } from '../uaa/login-routes';
 import { createClock } from './test-app';
+import { createTestDatabase } from './test-database';
 
 export interface PluginTestApp {
   app: FastifyInstance;
@@ -26,7 +24,8 @@ export interface PluginTestApp {
 export async function createPluginTestApp(
   register: (app: FastifyInstance, services: Services) => PromiseLike<unknown>,
 ): Promise<PluginTestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-plugin-test-'));
+  const location = await createTestDatabase('edudesk-plugin-test-');
+  const { dataDir } = location;
   const clock = createClock();
   const options: ServerOptions = {
     ...DEFAULT_OPTIONS,
@@ -35,16 +34,16 @@ export async function createPluginTestApp(
     logger: false,
     scryptCost: 1024,
     now: clock.now,
+    ...(location.databaseUrl === undefined ? {} : { databaseUrl: location.databaseUrl }),
   };
-  const db = await openSeededDatabase(options);
-  const services = createServices(db, options);
+  const sql = await openSeededDatabase(options);
+  const services = createServices(sql, options);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onClose', (_instance, done) => {
-    db.close();
-    done();
+  app.addHook('onClose', async () => {
+    await sql.close();
   });
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
@@ -56,7 +55,7 @@ export async function createPluginTestApp(
     services,
     close: async () => {
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await location.remove();
     },
   };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACCESS_TOKEN_COOKIE } from '../../contract/http-headers';
@@ -7,6 +5,9 @@ import { buildApp } from '../app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
 import { SEED_UNITS, SEED_USERS } from '../db/seed-data';
 import { readCookie } from '../http/cookies';
+import { createTestDatabase } from './test-database';
+import { openDatabase } from '../db/database';
+import type { Sql } from '../db/sql';
 
 /** A clock tests move by hand, so token expiry needs no waiting. */
 export interface TestClock {
@@ -29,6 +30,11 @@ export interface TestApp {
   clock: TestClock;
   dataDir: string;
   options: ServerOptions;
+  /**
+   * A second client of the server's database (as an operator's psql or sqlite3 would be), for
+   * what a test sets up or checks behind the server's back; closed with the app.
+   */
+  database: () => Promise<Sql>;
   close: () => Promise<void>;
 }
 
@@ -40,11 +46,13 @@ export interface TestApp {
 export const TEST_SCRYPT_COST = 1024;
 
 /**
- * A server on a fresh temporary data directory (real SQLite, real scrypt), with a hand-moved
- * clock. The web root does not exist unless a test passes one.
+ * A server on a fresh database of the engine under test (server/testing/test-database.ts: real
+ * SQLite or PostgreSQL, real scrypt) and a temporary data directory, with a hand-moved clock.
+ * The web root does not exist unless a test passes one.
  */
 export async function createTestApp(overrides: Partial<ServerOptions> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-server-test-'));
+  const location = await createTestDatabase();
+  const { dataDir } = location;
   const clock = createClock();
   const options: ServerOptions = {
     ...DEFAULT_OPTIONS,
@@ -53,17 +61,27 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
     logger: false,
     scryptCost: TEST_SCRYPT_COST,
     now: clock.now,
+    ...(location.databaseUrl === undefined ? {} : { databaseUrl: location.databaseUrl }),
     ...overrides,
   };
-  const app = await buildApp(options);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(options);
+  } catch (error) {
+    await location.remove();
+    throw error;
+  }
+  let second: Promise<Sql> | undefined;
   return {
     app,
     clock,
     dataDir,
     options,
+    database: () => (second ??= openDatabase(options, clock.now)),
     close: async () => {
+      if (second) await (await second).close();
       await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await location.remove();
     },
   };
 }

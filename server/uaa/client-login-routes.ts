@@ -10,6 +10,8 @@ import type { ServicesPluginOptions } from '../services';
 import { servesUnit } from '../tenancy/host-unit';
 import { signIn } from './start-session';
 
+const FIND_CLIENT = 'SELECT user_id FROM user_clients WHERE client_hash = ?';
+
 const UNKNOWN_CLIENT = bilingual(
   '该设备未登记，无法自动登录',
   'This device is not registered for automatic sign-in',
@@ -25,10 +27,7 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   app,
   { services },
 ) => {
-  const { loginGuard, db, users, units } = services;
-  const findClient = db.prepare<[string], { user_id: number }>(
-    'SELECT user_id FROM user_clients WHERE client_hash = ?',
-  );
+  const { loginGuard, sql, users, units } = services;
 
   app.post(
     API.loginUserClient,
@@ -36,17 +35,19 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
     async (request, reply) => {
       const admission = await loginGuard.admit(request, { kind: 'client' });
       if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
-      const row = findClient.get(tokenHash(request.body.userClientId));
-      const user = row ? users.findById(row.user_id) : undefined;
+      const row = await sql.get<{ user_id: number }>(FIND_CLIENT, [
+        tokenHash(request.body.userClientId),
+      ]);
+      const user = row ? await users.findById(row.user_id) : undefined;
       // A device of another unit than the host's is refused like an unknown one (the tenancy
       // rule), and counted the same way.
-      if (!user || !servesUnit(units, request, user.unitId)) {
-        loginGuard.failed(admission);
+      if (!user || !(await servesUnit(units, request, user.unitId))) {
+        await loginGuard.failed(admission);
         return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
       }
-      loginGuard.succeeded(admission);
-      const unit = units.findById(user.unitId);
-      if (!unit || !isActiveOnHost(services, request, user, unit)) {
+      await loginGuard.succeeded(admission);
+      const unit = await units.findById(user.unitId);
+      if (!unit || !(await isActiveOnHost(services, request, user, unit))) {
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
       return signIn(services, request, reply, user, unit);

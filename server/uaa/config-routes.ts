@@ -15,21 +15,23 @@ export const configRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app.get(
     API.loginConfig,
     { schema: { querystring: LoginConfigQuerySchema } },
-    (request, reply) => {
+    async (request, reply) => {
       const url = request.query.url?.trim();
-      const unit = units.resolveHost(url !== undefined && url !== '' ? url : request.hostname);
+      const unit = await units.resolveHost(
+        url !== undefined && url !== '' ? url : request.hostname,
+      );
       if (!unit) return reply.send(fail(404, 'not_found', MESSAGES.unitNotFound));
-      return reply.send(ok(units.loginConfig(unit)));
+      return reply.send(ok(await units.loginConfig(unit)));
     },
   );
 
   app.get(
     API.unitLoginConfig,
     { schema: { querystring: UnitConfigQuerySchema } },
-    (request, reply) => {
-      const unit = units.findById(Number(request.query.unitId));
+    async (request, reply) => {
+      const unit = await units.findById(Number(request.query.unitId));
       if (!unit) return reply.send(fail(404, 'not_found', MESSAGES.unitNotFound));
-      return reply.send(ok(units.loginConfig(unit)));
+      return reply.send(ok(await units.loginConfig(unit)));
     },
   );
 

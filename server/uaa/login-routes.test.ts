@@ -1,5 +1,3 @@
-import BetterSqlite3 from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { cookieOf, createTestApp, login, signIn, type TestApp } from '../testing/test-app';
@@ -176,9 +174,8 @@ describe('POST /api/uaa/oauth/login', () => {
   });
 
   it('refuses a disabled account with the right password, clearly', async () => {
-    const db = new BetterSqlite3(path.join(t.dataDir, 'edudesk.db'));
-    db.prepare("UPDATE users SET user_status = 0 WHERE login_name = 'teacher02'").run();
-    db.close();
+    const db = await t.database();
+    await db.run("UPDATE users SET user_status = 0 WHERE login_name = 'teacher02'");
     const response = await login(t.app, { username: 'teacher02' });
     expect(response.json()).toEqual({
       status: 403,
@@ -384,25 +381,23 @@ describe('parallel login attempts', () => {
 describe('password hashes from before a cost rise', () => {
   it('are replaced with hashes at the configured cost at the next successful sign-in', async () => {
     const before = await createTestApp({ scryptCost: 1024 });
-    const storedHash = () => {
-      const db = new BetterSqlite3(path.join(before.dataDir, 'edudesk.db'), { readonly: true });
-      const row = db
-        .prepare<[string], { password_hash: string }>(
-          'SELECT password_hash FROM users WHERE login_name = ?',
-        )
-        .get('teacher01');
-      db.close();
+    const storedHash = async () => {
+      const db = await before.database();
+      const row = await db.get<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE login_name = ?',
+        ['teacher01'],
+      );
       return row?.password_hash ?? '';
     };
     // The same database, served after the operator raised the cost.
     const { buildApp } = await import('../app');
     const after = await buildApp({ ...before.options, scryptCost: 4096 });
     try {
-      expect(storedHash()).toMatch(/^scrypt\$1024\$/);
+      expect(await storedHash()).toMatch(/^scrypt\$1024\$/);
       await login(after, { username: 'teacher01', password: 'wrong' });
-      expect(storedHash()).toMatch(/^scrypt\$1024\$/);
+      expect(await storedHash()).toMatch(/^scrypt\$1024\$/);
       expect((await login(after, { username: 'teacher01' })).json()).toMatchObject({ status: 200 });
-      expect(storedHash()).toMatch(/^scrypt\$4096\$8\$1\$/);
+      expect(await storedHash()).toMatch(/^scrypt\$4096\$8\$1\$/);
       // The new hash verifies the same password, on the old server too.
       expect((await login(before.app, { username: 'teacher01' })).json()).toMatchObject({
         status: 200,

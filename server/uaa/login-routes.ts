@@ -36,8 +36,8 @@ export const loginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   // A still-valid access token handed over by another application (e.g. in a URL, spec §4
   // step 5) buys this client a session of its own, in the giver's family: it ends with the
   // giver's session (logout, a replayed refresh token), and a logout here ends the giver's too.
-  app.post(API.relogin, { schema: { body: ReloginBodySchema } }, (request, reply) => {
-    const auth = resolveAccessToken(services, request, request.body.accessToken.trim());
+  app.post(API.relogin, { schema: { body: ReloginBodySchema } }, async (request, reply) => {
+    const auth = await resolveAccessToken(services, request, request.body.accessToken.trim());
     if (!auth) return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidAccessToken));
     return signIn(services, request, reply, auth.user, auth.unit, auth.session.familyId);
   });

@@ -27,10 +27,10 @@ async function passwordAttempt(
   request: FastifyRequest,
   username: string,
   password: string,
-  onHostUnit: (unitId: number) => boolean,
+  onHostUnit: (unitId: number) => Promise<boolean>,
 ): Promise<LoginOutcome> {
   const { loginGuard, users, units, options } = services;
-  const account = users.findCredentials(username);
+  const account = await users.findCredentials(username);
   const admission = await loginGuard.admit(request, {
     account: username,
     userId: account?.user.id,
@@ -41,23 +41,23 @@ async function passwordAttempt(
   const passwordOk = await verifyPassword(password, hash);
   // A user of another unit than the host's is refused like a wrong password, and counted like
   // one: the answer tells nothing about the account (not even whether it is disabled).
-  if (!account || !passwordOk || !onHostUnit(account.user.unitId)) {
-    loginGuard.failed(admission);
+  if (!account || !passwordOk || !(await onHostUnit(account.user.unitId))) {
+    await loginGuard.failed(admission);
     return { kind: 'invalid' };
   }
-  loginGuard.succeeded(admission);
+  await loginGuard.succeeded(admission);
   if (needsRehash(account.passwordHash, options.scryptCost)) {
     // The stored form carries its cost: a hash from before a cost rise is replaced now that
     // the password is known (server/auth/password.ts).
     const upgraded = await hashPassword(password, options.scryptCost);
-    users.replacePasswordHash(account.user.id, account.passwordHash, upgraded);
+    await users.replacePasswordHash(account.user.id, account.passwordHash, upgraded);
   }
 
   const { user } = account;
   if (user.userStatus !== ACTIVE_STATUS) {
     return { kind: 'refused', code: 'account_disabled', message: MESSAGES.accountDisabled };
   }
-  const unit = units.findById(user.unitId);
+  const unit = await units.findById(user.unitId);
   if (unit?.unitStatus !== ACTIVE_STATUS) {
     return { kind: 'refused', code: 'unit_disabled', message: MESSAGES.unitDisabled };
   }

@@ -26,7 +26,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   { services },
 ) => {
   const { sessions, users } = services;
-  const currentChild = new CurrentChildStore(services.db);
+  const currentChild = new CurrentChildStore(services.sql);
 
   app.get(
     API.me,
@@ -38,10 +38,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       },
       preHandler: requireAuth(services),
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { user, unit, accessToken } = authOf(request);
-      const children = isParent(user) ? users.children(user.id) : [];
-      const chosen = isParent(user) ? currentChild.childIdOf(user.id) : undefined;
+      const children = isParent(user) ? await users.children(user.id) : [];
+      const chosen = isParent(user) ? await currentChild.childIdOf(user.id) : undefined;
       const wire = toCurrentUserWire(user, unit, children, accessToken, chosen);
       const nonce = request.query.signature;
       if (nonce !== undefined && nonce !== '') {
@@ -54,12 +54,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   // Rotation: a refresh token is good for one exchange; the old session is revoked with it. The
   // session's user and unit must still be active, and of the host's unit (the tenancy rule). A
   // refresh token presented again ends its whole session family (reuse detection).
-  app.get(API.refresh, (request, reply) => {
+  app.get(API.refresh, async (request, reply) => {
     const refreshToken = refreshTokenOf(request);
     const rotation =
       refreshToken === undefined
         ? undefined
-        : sessions.rotate(refreshToken, sessionMeta(request), (session) =>
+        : await sessions.rotate(refreshToken, sessionMeta(request), (session) =>
             activeAccountOnHost(services, request, session.userId),
           );
     if (rotation?.kind === 'replayed') {
@@ -80,13 +80,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   // Idempotent: answers success with or without a session, and always clears the cookies. The
   // session's whole family ends: the sessions refreshed, relogged or switched from the same
   // sign-in, and the sign-in itself.
-  app.post(API.logout, (request, reply) => {
+  app.post(API.logout, async (request, reply) => {
     const accessToken = accessTokenOf(request);
     const refreshToken = refreshTokenOf(request);
     const session =
-      (accessToken === undefined ? undefined : sessions.findByAccessToken(accessToken)) ??
-      (refreshToken === undefined ? undefined : sessions.findByRefreshToken(refreshToken));
-    if (session) sessions.endFamily(session.familyId);
+      (accessToken === undefined ? undefined : await sessions.findByAccessToken(accessToken)) ??
+      (refreshToken === undefined ? undefined : await sessions.findByRefreshToken(refreshToken));
+    if (session) await sessions.endFamily(session.familyId);
     clearSessionCookies(reply, services.options.secureCookies);
     return reply.send(ok(true));
   });

@@ -42,15 +42,15 @@ export function answerWithSession(
  * or a member of `familyId` for a session handed over from one of it (relogin). The browser
  * becomes a known device of the user (its device cookie, server/auth/login-guard.ts).
  */
-export function signIn(
+export async function signIn(
   services: Services,
   request: FastifyRequest,
   reply: FastifyReply,
   user: User,
   unit: Unit,
   familyId?: number,
-): FastifyReply {
-  const tokens = services.sessions.create(user.id, sessionMeta(request), familyId);
-  services.loginGuard.rememberDevice(request, reply, user.id);
+): Promise<FastifyReply> {
+  const tokens = await services.sessions.create(user.id, sessionMeta(request), familyId);
+  await services.loginGuard.rememberDevice(request, reply, user.id);
   return answerWithSession(services, reply, tokens, user, unit);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API } from '../../contract/api-paths';
 import { SwitchLoginQuerySchema } from '../../contract/desktop';
-import { activeAccountOnHost, authOf, requireAuth } from '../auth/authenticate';
+import { activeAccountOnHost, authOf, requireAuth, sendUnauthorized } from '../auth/authenticate';
 import { BASE_MESSAGES, refuse } from '../base/base-messages';
 import type { ServicesPluginOptions } from '../services';
 import { sessionMeta, answerWithSession, toLoginData } from './start-session';
@@ -19,20 +19,23 @@ export const switchLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   { services },
 ) => {
   const { sessions } = services;
-  const links = new IdentityLinks(services.db);
+  const links = new IdentityLinks(services.sql);
 
   app.get(
     API.switchLogin,
     { schema: { querystring: SwitchLoginQuerySchema }, onRequest: requireAuth(services) },
-    (request, reply) => {
+    async (request, reply) => {
       const { user, unit, session } = authOf(request);
       const targetId = Number(request.query.userId);
       // Already that identity: nothing to switch.
       if (targetId === user.id) return reply.send(ok(toLoginData(user, unit)));
-      if (!links.areLinked(user.id, targetId)) return reply.send(refuse(BASE_MESSAGES.notLinked));
-      const target = activeAccountOnHost(services, request, targetId);
+      if (!(await links.areLinked(user.id, targetId)))
+        return reply.send(refuse(BASE_MESSAGES.notLinked));
+      const target = await activeAccountOnHost(services, request, targetId);
       if (!target) return reply.send(refuse(BASE_MESSAGES.accountUnavailable));
-      const tokens = sessions.replace(session, target.user.id, sessionMeta(request));
+      const tokens = await sessions.replace(session, target.user.id, sessionMeta(request));
+      // A parallel request (a logout, another switch) ended the session meanwhile.
+      if (!tokens) return sendUnauthorized(reply);
       return answerWithSession(services, reply, tokens, target.user, target.unit);
     },
   );

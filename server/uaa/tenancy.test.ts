@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, DESKTOP_API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
-import { expectRefusal, openTestDatabase } from '../base/desktop-test-helpers';
+import { expectRefusal } from '../base/desktop-test-helpers';
 import { DEMO_CLIENT_ID } from '../db/seed-data';
 import {
   cookieOf,
@@ -102,9 +102,8 @@ describe('tenancy of sign-ins and sessions', () => {
   });
 
   it("tells nothing about an account's status on another unit's host", async () => {
-    const db = openTestDatabase(t.dataDir);
-    db.prepare("UPDATE users SET user_status = 0 WHERE login_name = 'staff01'").run();
-    db.close();
+    const db = await t.database();
+    await db.run("UPDATE users SET user_status = 0 WHERE login_name = 'staff01'");
     expect((await login(t.app, { username: 'staff01' }, '10.4.0.1')).json()).toMatchObject({
       status: 403,
       code: 'account_disabled',
@@ -174,12 +173,11 @@ describe('tenancy of sign-ins and sessions', () => {
   });
 
   it('refuses a switch to a linked identity of another unit, and keeps the session', async () => {
-    const db = openTestDatabase(t.dataDir);
-    db.prepare('INSERT INTO identity_links (teacher_user_id, parent_user_id) VALUES (?, ?)').run(
-      10002,
-      20001,
+    const db = await t.database();
+    await db.run(
+      'INSERT INTO identity_links (teacher_user_id, parent_user_id) VALUES (?, ?)',
+      [10002, 20001],
     );
-    db.close();
     const teacher = await signIn(t.app, 'teacher02');
     const result = await get(`${API.switchLogin}?userId=20001`, { cookie: teacher.cookie });
     expectRefusal({

@@ -18,19 +18,19 @@ export const ticketRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
   app,
   { services },
 ) => {
-  const tickets = new LoginTicketStore(services.db, services.now);
+  const tickets = new LoginTicketStore(services.sql, services.now);
 
-  app.post(API.ticketIssue, { onRequest: requireAuth(services) }, (request) => {
+  app.post(API.ticketIssue, { onRequest: requireAuth(services) }, async (request) => {
     const { user, session } = authOf(request);
-    const issued: IssuedTicket = tickets.issue(user.id, session.familyId);
+    const issued: IssuedTicket = await tickets.issue(user.id, session.familyId);
     return ok(issued);
   });
 
-  app.post(API.ticketLogin, { schema: { body: TicketLoginBodySchema } }, (request, reply) => {
-    const redemption = tickets.redeem(request.body.ticket.trim());
+  app.post(API.ticketLogin, { schema: { body: TicketLoginBodySchema } }, async (request, reply) => {
+    const redemption = await tickets.redeem(request.body.ticket.trim());
     const account =
       redemption.kind === 'redeemed'
-        ? activeAccountOnHost(services, request, redemption.userId)
+        ? await activeAccountOnHost(services, request, redemption.userId)
         : undefined;
     if (redemption.kind !== 'redeemed' || !account) {
       return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidTicket));

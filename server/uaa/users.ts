@@ -1,5 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { Child } from '../../contract/auth';
+import type { Sql } from '../db/sql';
 
 export interface User {
   id: number;
@@ -69,56 +69,49 @@ function toChild(row: ChildRow): Child {
   };
 }
 
+// login_name is case-insensitive on both engines (SQLite NOCASE, a PostgreSQL ICU collation):
+// 'Teacher01' signs in as teacher01.
+const BY_LOGIN_NAME = `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE login_name = ?`;
+const BY_ID = `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`;
+const CHILDREN_OF = `SELECT id, parent_user_id, real_name, grade_name, class_name, status
+  FROM children WHERE parent_user_id = ? ORDER BY sort_order, id`;
+const ROLE =
+  'SELECT 1 AS found FROM user_roles WHERE user_id = ? AND role_code = ? AND project = ?';
+const PASSWORD_HASH_UPDATE =
+  'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?';
+
 /** Accounts, their roles and (for parents) their children. */
 export class UserRepository {
-  private readonly byLoginName: Statement<[string], UserRow & { password_hash: string }>;
-  private readonly byId: Statement<[number], UserRow>;
-  private readonly childrenOf: Statement<[number], ChildRow>;
-  private readonly role: Statement<[number, string, string], { found: number }>;
-  private readonly passwordHashUpdate: Statement<[string, number, string]>;
-
-  constructor(db: Database) {
-    // login_name is COLLATE NOCASE: 'Teacher01' signs in as teacher01.
-    this.byLoginName = db.prepare(
-      `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE login_name = ?`,
-    );
-    this.byId = db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`);
-    this.childrenOf = db.prepare(
-      `SELECT id, parent_user_id, real_name, grade_name, class_name, status
-       FROM children WHERE parent_user_id = ? ORDER BY sort_order, id`,
-    );
-    this.role = db.prepare(
-      `SELECT 1 AS found FROM user_roles WHERE user_id = ? AND role_code = ? AND project = ?`,
-    );
-    this.passwordHashUpdate = db.prepare(
-      'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?',
-    );
-  }
+  constructor(private readonly sql: Sql) {}
 
   /**
    * Replaces a password hash with one of the same password at another cost, unless the password
    * changed meanwhile (the update names the hash it replaces).
    */
-  replacePasswordHash(userId: number, previous: string, next: string): void {
-    this.passwordHashUpdate.run(next, userId, previous);
+  async replacePasswordHash(userId: number, previous: string, next: string): Promise<void> {
+    await this.sql.run(PASSWORD_HASH_UPDATE, [next, userId, previous]);
   }
 
   /** The account of a sign-in name with its password hash (names are case-insensitive). */
-  findCredentials(loginName: string): { user: User; passwordHash: string } | undefined {
-    const row = this.byLoginName.get(loginName);
+  async findCredentials(
+    loginName: string,
+  ): Promise<{ user: User; passwordHash: string } | undefined> {
+    const row = await this.sql.get<UserRow & { password_hash: string }>(BY_LOGIN_NAME, [loginName]);
     return row && { user: toUser(row), passwordHash: row.password_hash };
   }
 
-  findById(id: number): User | undefined {
-    const row = this.byId.get(id);
+  async findById(id: number): Promise<User | undefined> {
+    // A request's text made a number (NaN, 1e30): no user, on PostgreSQL too (a BIGINT parameter).
+    if (!Number.isSafeInteger(id)) return undefined;
+    const row = await this.sql.get<UserRow>(BY_ID, [id]);
     return row && toUser(row);
   }
 
-  children(parentUserId: number): Child[] {
-    return this.childrenOf.all(parentUserId).map(toChild);
+  async children(parentUserId: number): Promise<Child[]> {
+    return (await this.sql.all<ChildRow>(CHILDREN_OF, [parentUserId])).map(toChild);
   }
 
-  hasRole(userId: number, roleCode: string, project: string): boolean {
-    return this.role.get(userId, roleCode, project) !== undefined;
+  async hasRole(userId: number, roleCode: string, project: string): Promise<boolean> {
+    return (await this.sql.get<{ found: number }>(ROLE, [userId, roleCode, project])) !== undefined;
   }
 }

@@ -589,11 +589,11 @@ async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://localhost:${String(typeof address === 'object' && address ? address.port : 0)}`;
-  const wholeChunks = () => {
+  const wholeChunks = async () => {
     // Partial uploads are kept per unit (docs/upload.md, "Units"): teacher01's unit is 1001.
     const unitChunks = path.join(dataDir, 'storage', 'chunks', '1001');
     const [md5] = existsSync(unitChunks) ? readdirSync(unitChunks) : [];
-    return md5 === undefined ? 0 : wholeChunksOnServer(dataDir, md5, UPLOAD_CHUNK_SIZE);
+    return md5 === undefined ? 0 : await wholeChunksOnServer(dataDir, md5, UPLOAD_CHUNK_SIZE);
   };
   try {
     const opened = await openPage(browser, `${base}${PAGE}`);
@@ -603,7 +603,7 @@ async function resumeBenchmark(browser: Browser, dir: string, row: Row) {
     while (started < chunks / 2) await new Promise((resolve) => setTimeout(resolve, 10));
     await page.reload();
     await page.locator('[data-upload-state="needs-file"]').waitFor();
-    const onServer = wholeChunks();
+    const onServer = await wholeChunks();
     const abandoned = started - onServer;
     const before = started;
     await page

@@ -15,6 +15,7 @@ import {
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db/database';
+import { SqliteSql } from '../../server/db/sqlite-sql';
 import { PartialUploadRepository } from '../../server/storage/file-records';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -189,10 +190,14 @@ export async function setMd5WorkerPolicy(context: BrowserContext, policy: string
  * The chunks of an unfinished upload that the server holds as whole (its own record in its
  * SQLite database under `dataDir`): what a resumed upload must not send again.
  */
-export function wholeChunksOnServer(dataDir: string, md5: string, eachSize: number): number {
+export async function wholeChunksOnServer(
+  dataDir: string,
+  md5: string,
+  eachSize: number,
+): Promise<number> {
   const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { fileMustExist: true });
   try {
-    return new PartialUploadRepository(db).receivedCount(md5, eachSize);
+    return await new PartialUploadRepository(new SqliteSql(db)).receivedCount(md5, eachSize);
   } finally {
     db.close();
   }

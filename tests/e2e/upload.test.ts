@@ -139,7 +139,7 @@ class RestartableServer {
     return path.join(this.dataDir, 'storage', 'files', md5.slice(0, 2), md5);
   }
 
-  chunksOnDisk(md5: string): number {
+  chunksOnDisk(md5: string): Promise<number> {
     return wholeChunksOnServer(this.dataDir, md5, CHUNK);
   }
 
@@ -373,7 +373,7 @@ describe('uploads from the My files page', () => {
 
     // Nothing of the closed requests is pending any more (the held ones are never handled):
     // the server's disk is the truth.
-    const onDisk = server.chunksOnDisk(file.md5);
+    const onDisk = await server.chunksOnDisk(file.md5);
     const sentBefore = server.count(CHUNK_PATH);
     server.dropHeldChunks();
     server.chunkDelayMs = 0;
@@ -422,7 +422,7 @@ describe('uploads from the My files page', () => {
             await new Promise((wait) => setTimeout(wait, 1500));
             // What the restarted server finds: a chunk cut mid-request may still have been
             // written after the stop, so the disk is read when the server comes back.
-            onDiskAtRestart = server.chunksOnDisk(file.md5);
+            onDiskAtRestart = await server.chunksOnDisk(file.md5);
             server.reset();
             await server.start();
             resolve();
@@ -460,7 +460,7 @@ describe('uploads from the My files page', () => {
     );
     await keepScreenshot(page, 'upload-needs-file');
     // Every request of the closed tab has ended by now: what the server has is on disk.
-    const onDisk = server.chunksOnDisk(file.md5);
+    const onDisk = await server.chunksOnDisk(file.md5);
     const sentBefore = server.count(CHUNK_PATH);
     expect(onDisk).toBeGreaterThanOrEqual(6);
     server.dropHeldChunks();
