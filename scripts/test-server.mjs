@@ -4,9 +4,9 @@
 // runs one of them; more arguments go to vitest (a file filter).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './cluster.mjs';
 import { startPostgres, stopPostgres } from './postgres.mjs';
 
 const engines = (process.env.EDUDESK_TEST_ENGINES ?? 'sqlite,postgres').split(',');
@@ -18,17 +18,6 @@ function vitest(env) {
     env: { ...process.env, ...env },
   });
   return result.status ?? 1;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 let status = 0;
