@@ -29,14 +29,15 @@ const caption: CSSProperties = {
 };
 
 /**
- * The view is never taller than the viewport leaves room for: a page's sticky header
- * (`--edudesk-header-height`, renderer/styles.css) and what the widget shows below the view
- * (`below`: its lines and buttons, however they wrap, and the gaps and margins around them) stay
- * on screen with it. The video fills the view whatever its shape (`object-fit: cover`) and the
- * guide follows the view (guideOnView), so only the view is smaller: the photo keeps its size.
+ * The view never shrinks below this by itself (a view given a smaller height keeps it): the widget
+ * grows past the viewport instead, on screens too short for anything smaller to be of use.
  */
-function maxViewHeight(below: number): string {
-  return `max(240px, calc(100dvh - var(--edudesk-header-height, 0px) - ${String(Math.ceil(below))}px))`;
+const MIN_VIEW_HEIGHT = 240;
+
+function minViewHeight(height: CssSize): CssSize {
+  return typeof height === 'number'
+    ? Math.min(MIN_VIEW_HEIGHT, height)
+    : `min(${String(MIN_VIEW_HEIGHT)}px, ${height})`;
 }
 
 /** What the stage shows: the live camera, the photo just taken, or the saved photo. */
@@ -112,12 +113,16 @@ export interface FaceStageProps {
   session: FaceSession;
   width: CssSize;
   height: CssSize;
-  /** Pixels the widget needs below the view (see maxViewHeight). */
-  below: number;
 }
 
-/** The camera view: mirrored live video, the unmirrored photo, the guide and the countdown. */
-export function FaceStage({ session, width, height, below }: FaceStageProps) {
+/**
+ * The camera view: mirrored live video, the unmirrored photo, the guide and the countdown. It is
+ * the widget's one flex item that shrinks (face-widget.tsx): only the view gets smaller when the
+ * widget is capped to the viewport. The video fills the view whatever its shape (`object-fit:
+ * cover`, its own aspect ratio kept) and the guide follows the view (guideOnView): the photo
+ * keeps its size.
+ */
+export function FaceStage({ session, width, height }: FaceStageProps) {
   const { t } = useTranslation();
   const { state, videoRef, canvasRef, dispatch } = session;
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
@@ -134,7 +139,8 @@ export function FaceStage({ session, width, height, below }: FaceStageProps) {
         width,
         height,
         maxWidth: '100%',
-        maxHeight: maxViewHeight(below),
+        flex: '0 1 auto',
+        minHeight: minViewHeight(height),
         overflow: 'hidden',
         background: '#1f1f1f',
         borderRadius: 8,

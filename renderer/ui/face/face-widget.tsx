@@ -33,7 +33,7 @@ import {
   maySave,
   mayUploadFile,
 } from '../../core/face/face-machine';
-import { FaceStage, useElementSize } from './face-stage';
+import { FaceStage } from './face-stage';
 import { faceStatusText } from './face-status';
 import { useFaceSession } from './use-face-session';
 
@@ -96,13 +96,16 @@ function useCaptureSize(width: number | string | undefined, height: number | str
  */
 const SCROLL_MARGIN_TOP = 'calc(var(--edudesk-header-height, 0px) + 8px)';
 const SCROLL_MARGIN_BOTTOM = 8;
+/**
+ * The widget is never taller than the viewport leaves room for below a sticky header, with its
+ * scroll margins: its camera view shrinks (a flex item) so that the lines and buttons below it,
+ * however they wrap, stay on screen with it once the widget is scrolled into view. The browser's
+ * own layout sizes it, so the widget has its final height already when it is scrolled into view
+ * (a size measured afterwards left the buttons just below a phone's screen).
+ */
+const MAX_HEIGHT = `calc(100dvh - var(--edudesk-header-height, 0px) - ${String(8 + SCROLL_MARGIN_BOTTOM)}px)`;
 /** The gap between the view and what is below it. */
 const GAP = 12;
-/**
- * What the view leaves room for below it until the lines and buttons there are measured: two
- * lines and a row of buttons with their gaps (no layout in jsdom).
- */
-const BELOW_BEFORE_MEASURED = 112;
 
 /**
  * The widget's buttons turn on and off by themselves as the camera opens and closes: drawn at
@@ -160,10 +163,6 @@ export function FaceWidget(props: FaceWidgetProps) {
   const size = useCaptureSize(props.width, props.height);
   const fileRef = useRef<HTMLInputElement>(null);
   const [section, setSection] = useState<HTMLElement | null>(null);
-  const [controls, setControls] = useState<HTMLDivElement | null>(null);
-  const controlsHeight = useElementSize(controls).height;
-  // The lines and buttons below the view, the gap above them and the scroll margins (8 + 8).
-  const below = (controlsHeight > 0 ? controlsHeight + GAP : BELOW_BEFORE_MEASURED) + 16;
   const statusId = useId();
   const { state, dispatch } = session;
   const { flags } = state;
@@ -289,12 +288,13 @@ export function FaceWidget(props: FaceWidgetProps) {
         flexDirection: 'column',
         gap: GAP,
         maxWidth: '100%',
+        maxHeight: MAX_HEIGHT,
         scrollMarginTop: SCROLL_MARGIN_TOP,
         scrollMarginBottom: SCROLL_MARGIN_BOTTOM,
       }}
     >
-      <FaceStage session={session} width={size.width} height={size.height} below={below} />
-      <div ref={setControls} style={{ display: 'flex', flexDirection: 'column', gap: GAP }}>
+      <FaceStage session={session} width={size.width} height={size.height} />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: GAP, flexShrink: 0 }}>
         {mode === 'collect' && (
           <p style={{ margin: 0 }}>
             {state.saved
