@@ -215,6 +215,51 @@ describe('Notices (通知公告), an application built on PH', () => {
     await eventually(() => items.count()).toBe(60);
   });
 
+  for (const [lang, view] of [
+    ['zh-CN', '查看'],
+    ['en', 'View'],
+  ] as const) {
+    it(`keeps the list's titles readable on a 390 px phone (${lang}): the table scrolls sideways`, async () => {
+      const { page } = await suite.open(`/login?lang=${lang}`, lang);
+      await signIn(page, 'teacher01', DEMO_PASSWORD);
+      await page.waitForURL(/desktop_all/);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${suite.server.url}${NOTICE_PAGE}#/list`);
+      await eventually(() => rows(page).count()).toBe(30);
+      const cell = rows(page).first().locator('td').first();
+      const width = (await cell.boundingBox())?.width ?? 0;
+      expect(width).toBeGreaterThanOrEqual(120);
+      // The title's lines: its text's boxes, a new line wherever one starts half a line lower.
+      const lines = await cell
+        .locator('a')
+        .first()
+        .evaluate((link) => {
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          const half = parseFloat(getComputedStyle(link).lineHeight) / 2;
+          const tops = [...range.getClientRects()].map((rect) => rect.top).sort((a, b) => a - b);
+          let count = 0;
+          let last = -Infinity;
+          for (const top of tops) {
+            if (top - last > half) count += 1;
+            if (top - last > half) last = top;
+          }
+          return count;
+        });
+      expect(lines).toBeGreaterThanOrEqual(1);
+      expect(lines).toBeLessThanOrEqual(2);
+      // The page itself does not scroll sideways: only the table's box does.
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth),
+      ).resolves.toBeLessThanOrEqual(390);
+      await keepScreenshot(page, `notices-list-${lang}-390x844`);
+      // The actions, beyond the box's right edge, are a scroll away.
+      const title = (await cell.locator('a').first().textContent()) ?? '';
+      await rows(page).first().getByRole('button', { name: view }).click();
+      await page.getByRole('dialog', { name: title }).waitFor();
+    });
+  }
+
   it('hides edit, delete and add from teacher02 (no tzgg_publish, tzgg_delete)', async () => {
     const page = await noticesOf('teacher02');
     await eventually(() => rows(page).count()).toBe(30);

@@ -23,6 +23,16 @@ interface NoticeForm {
 
 const MOBILE_PAGE_SIZE = 30;
 
+/** The list's columns other than the title: category, publisher, published, actions. */
+const COLUMN_WIDTHS = { category: 120, publisher: 120, publishedAt: 190, actions: 200 };
+/**
+ * The title column never gets narrower than this: on a narrow screen (a phone) the table scrolls
+ * sideways in its box instead of squeezing the titles to a character a line.
+ */
+const TITLE_MIN_WIDTH = 200;
+const TABLE_MIN_WIDTH =
+  TITLE_MIN_WIDTH + Object.values(COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0);
+
 function dateText(time: number): string {
   const date = new Date(time);
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -251,6 +261,7 @@ function createApp(PH: PH, context: PhContext) {
       {
         title: t('notices.columns.title'),
         dataIndex: 'title',
+        minWidth: TITLE_MIN_WIDTH,
         render: (_: unknown, notice: Notice) =>
           h(
             Typography.Link,
@@ -265,14 +276,18 @@ function createApp(PH: PH, context: PhContext) {
       {
         title: t('notices.columns.category'),
         dataIndex: 'category',
-        width: 120,
+        width: COLUMN_WIDTHS.category,
         render: (value: string) => h(Tag, null, t(`notices.categories.${value}`)),
       },
-      { title: t('notices.columns.publisher'), dataIndex: 'publisher', width: 120 },
+      {
+        title: t('notices.columns.publisher'),
+        dataIndex: 'publisher',
+        width: COLUMN_WIDTHS.publisher,
+      },
       {
         title: t('notices.columns.publishedAt'),
         dataIndex: 'publishedAt',
-        width: 190,
+        width: COLUMN_WIDTHS.publishedAt,
         render: (value: number) =>
           h(
             'time',
@@ -283,7 +298,7 @@ function createApp(PH: PH, context: PhContext) {
       {
         title: t('notices.columns.actions'),
         key: 'actions',
-        width: 200,
+        width: COLUMN_WIDTHS.actions,
         render: (_: unknown, notice: Notice) =>
           h(
             Space,
@@ -382,6 +397,7 @@ function createApp(PH: PH, context: PhContext) {
           rowKey: 'id',
           listRef: list,
           label: t('notices.list'),
+          scroll: { x: TABLE_MIN_WIDTH },
         }),
       ),
       h(Detail, {
