@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The import rules of ARCHITECTURE.md, checked by a machine: contract imports nothing of ours;
+ * The import rules of docs/architecture.md, checked by a machine: contract imports nothing of ours;
  * renderer, server, main and preload may import contract but not each other; inside renderer
  * the direction is pages → shell → features → ui → core → contract, and a feature never
  * imports another feature. Tests may import anything.
@@ -80,7 +80,7 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: '${file.type} must not import ${dependency.type} (see ARCHITECTURE.md)',
+          message: '${file.type} must not import ${dependency.type} (see docs/architecture.md)',
           rules: [
             { from: 'test', allow: ['*'] },
             { from: 'contract', allow: ['contract'] },

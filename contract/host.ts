@@ -1,8 +1,8 @@
 /**
- * The host bridge (ARCHITECTURE.md): what the page may ask of the desktop client. The Electron
- * preload exposes an implementation as `window.edudesk`; in a browser the renderer uses its own
- * web implementation (renderer/core/host.ts). Both honour this one interface, and one test suite
- * (renderer/core/host-contract.test.ts) runs against both.
+ * The host bridge (docs/desktop-client.md): what the page may ask of the desktop client. The
+ * Electron preload exposes an implementation as `window.edudesk`; in a browser the renderer uses
+ * its own web implementation (renderer/core/host.ts). Both honour this one interface, and one
+ * test suite (renderer/core/host-contract.test.ts) runs against both.
  */
 
 /** Remembered-password record (spec §3): a flag, the username and an obfuscated password. */
@@ -51,7 +51,7 @@ export interface HostApi {
   /**
    * The renderer's logout routine calls this after the logout call (spec §4 logout). The
    * desktop client forgets this server's vault entry (remembered login, saved client id); the
-   * web keeps its remembered record so the login form stays pre-filled (docs/architecture.md).
+   * web keeps its remembered record so the login form stays pre-filled (docs/choices.md).
    */
   onLoggedOut(): Promise<void>;
   /**

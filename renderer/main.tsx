@@ -4,14 +4,14 @@ import { isPrerendering, whileHiddenOnSignIn } from './core/prerender';
 
 /**
  * Boots the page in stages, each stage's modules evaluated in a task of their own, so that on a
- * slow PC no single task evaluates the whole entry (issue 17: total blocking time with a 4x-slowed
- * CPU; one task of 190-330 ms before). The stages' files are all linked from the HTML's head
- * (scripts/vite/page-files.ts), so they download in parallel while it is parsed; a stage only
- * waits for its own evaluation.
+ * slow PC no single task evaluates the whole entry (with a 4x-slowed CPU, one task of 190-330 ms
+ * became four of 20-100 ms: docs/performance.md, "Staged boot"). The stages' files are all
+ * linked from the HTML's head (scripts/vite/page-files.ts), so they download in parallel while
+ * it is parsed; a stage only waits for its own evaluation.
  */
 async function start(container: HTMLElement): Promise<void> {
   // The page's first calls (the login check's current-user call, the desktop's icons) leave
-  // first: their round trips overlap the evaluation of React and antd (issue 17: sign-in → icons).
+  // first: their round trips overlap the evaluation of React and antd (pages/boot/early-calls.ts).
   const { startEarlyCalls } = await import('./pages/boot/layer');
   // A page prerendered while the user types on the login page evaluates all of its code and
   // renders the layer around a loading label, but calls nothing until the login page announces

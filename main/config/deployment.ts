@@ -23,7 +23,7 @@ export interface DeploymentSources {
 }
 
 /**
- * The order of ARCHITECTURE.md: Windows policy, then config.json, then the user's choice. An
+ * The order of docs/desktop-client.md: Windows policy, then config.json, then the user's choice. An
  * invalid value is reported and skipped, so a typo falls through to the next source instead of
  * leaving the client unable to start. Administrators may choose plain http (an intranet server);
  * the user's choice must be https unless it is loopback (server-url.ts).

@@ -2,7 +2,7 @@ import { SOCIAL_QR_FRAME_ORIGINS } from '../../contract/social';
 import { RELOGIN_PATH, WINDOW_TARGETS } from '../../contract/window-targets';
 
 /**
- * Where every URL goes (ARCHITECTURE.md "Electron client"): in place, into one of the client's
+ * Where every URL goes (docs/desktop-client.md): in place, into one of the client's
  * windows, to the system browser, or nowhere. One pure rule set for `setWindowOpenHandler`,
  * `will-navigate` and `will-redirect`; main/windows/navigation-guard.ts applies it.
  */

@@ -56,7 +56,7 @@ export interface WindowManager {
 }
 
 /**
- * The client's windows and how they open (ARCHITECTURE.md "Electron client"): the main window on
+ * The client's windows and how they open (docs/desktop-client.md): the main window on
  * the platform, the first-run page, the relogin window (/needtologinpagerelogin), the help-centre
  * window and application windows. Every window is created here, hardened the same way and put
  * under the URL policy; pages never get to create one themselves.

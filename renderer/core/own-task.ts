@@ -12,8 +12,8 @@ function taskScheduler(): TaskScheduler | null {
  * A promise that resolves in a task of its own, behind the tasks already queued, where the
  * browser has `scheduler.postTask`; null where it has not (jsdom, older browsers): the caller then
  * goes on in the same task. A page that starts ten requests in one effect pays each request's
- * cost (axios, the XHR's send) in a short task of its own instead of one long task (issue 17:
- * blocking time on slow school PCs).
+ * cost (axios, the XHR's send) in a short task of its own instead of one long task (blocking
+ * time on slow school PCs).
  */
 export function ownTask(): Promise<void> | null {
   const scheduler = taskScheduler();

@@ -9,8 +9,8 @@ interface Entry<T> {
 /**
  * One call started ahead of the code that needs its answer, handed over once: a page starts its
  * first calls the moment it knows enough, while it renders, instead of from that render's effects
- * (issue 17: sign-in → icons). The answer belongs to whoever takes it with the same key (user and
- * unit, page number) while it is fresh; anyone else gets a call of their own.
+ * (docs/performance.md, "Early calls"). The answer belongs to whoever takes it with the same
+ * key (user and unit, page number) while it is fresh; anyone else gets a call of their own.
  */
 export class Prefetch<T> {
   private entry: Entry<T> | null = null;

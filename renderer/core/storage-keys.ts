@@ -22,7 +22,7 @@ export const LOCAL_KEYS = {
   unitStyle: 'SY_UNIT_STYLE',
   /** Prefix of the recent applications per user (up to 10, spec §9), see recentAppsKey. */
   recentApps: 'SY_RECENT_APPS',
-  /** This browser's stable device id, sent with social logins (issue 15). */
+  /** This browser's stable device id, sent with social logins (docs/social-login.md). */
   deviceId: 'SY_DEVICE_ID',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The web build's secret box for the remembered password (issue 2 §4): AES-GCM with a
+ * The web build's secret box for the remembered password (docs/choices.md): AES-GCM with a
  * non-extractable WebCrypto key kept in IndexedDB. The key never leaves the browser's crypto
  * engine (script can use it but not read it), so what sits in localStorage is useless when
  * copied elsewhere. The Electron client uses the OS vault instead (main/).

@@ -24,7 +24,7 @@ import { useRelogin } from './relogin-store';
 async function loadPage(page: ResolvedPage): Promise<ReactNode> {
   // The page's modules are evaluated in a task of their own, not in the entry's: on a landing
   // page their files are already fetched (module preloads in its HTML), and the two evaluations
-  // would otherwise make one long task (issue 17: blocking time on a 4x-slowed CPU).
+  // would otherwise make one long task (blocking time on a 4x-slowed CPU).
   await ownTask();
   switch (page.kind) {
     case 'login':

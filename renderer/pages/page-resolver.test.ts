@@ -26,14 +26,14 @@ describe('resolvePage', () => {
     expect(resolvePage('/pages/login/pc_bind_all/index.html').kind).toBe('bind');
   });
 
-  it('recognises the My files page (issue 5)', () => {
+  it('recognises the My files page', () => {
     expect(resolvePage('/pages/base/pc_myFiles_all/index.html').kind).toBe('my-files');
     expect(resolvePage('/school/base/pc_myFiles_all/index.html').kind).toBe('my-files');
     expect(resolvePage('/pc_myFiles_all.html').kind).toBe('my-files');
     expect(resolvePage('/pages/base/pc_myFiles_all/index.htmlx').kind).toBe('not-found');
   });
 
-  it('shows the authorisation page at any path containing authorize (spec §2, issue 15)', () => {
+  it('shows the authorisation page at any path containing authorize (spec §2)', () => {
     for (const path of ['/authorize', '/oauth/authorize', '/authorize/', '/pages/authorize']) {
       expect(resolvePage(path).kind, path).toBe('authorize');
     }

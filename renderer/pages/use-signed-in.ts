@@ -63,8 +63,7 @@ export function useLandingUser(): CurrentUser | null {
 
 /**
  * Once the landing page has drawn the user's desktop (`drawn`): confirms a login that just
- * happened, once. Not before: the toast's render would hold up the icons the user is waiting for
- * (issue 17: sign-in → icons).
+ * happened, once. Not before: the toast's render would hold up the icons the user is waiting for.
  */
 export function useLoginConfirmation(drawn: boolean): void {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * The desktop's layout rules (issue 17: a centred layout that uses the screen). Pure: the shell
+ * The desktop's layout rules: a centred layout that uses the screen. Pure: the shell
  * turns the answer into CSS variables, so the same rules hold at 100 % and 125 % zoom (a zoomed
  * page is a narrower page in CSS pixels) and in both layouts (the left menu takes its width
  * off first).

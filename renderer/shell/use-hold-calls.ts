@@ -9,7 +9,7 @@ const FIRST_VIEW_CAP_MS = 1000;
  * While a desktop shell's first view (the icons the user signed in for) is drawn, the calls its
  * pieces make when they appear (counts, licence, version, theme, the header's) wait, and leave
  * once it is on screen: sent, answered and rendered in that frame, they would take the processor
- * from it on a slow PC (issue 17: sign-in → icons). Urgent calls are not held.
+ * from it on a slow PC (docs/performance.md, the call gate). Urgent calls are not held.
  */
 export function useHoldCallsWhileFirstDrawn(): void {
   useLayoutEffect(() => {

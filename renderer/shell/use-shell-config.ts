@@ -13,7 +13,7 @@ export function useHostFlags(): HostConfigFlags | null {
     getHost()
       .getConfigFlags()
       .then((loaded) => {
-        // A transition: the desktop's re-render for it is sliced (issue 17: blocking time).
+        // A transition: the desktop's re-render for it is sliced (blocking time on a slow PC).
         if (active)
           startTransition(() => {
             setFlags(loaded);

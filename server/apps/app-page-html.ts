@@ -19,7 +19,7 @@ export interface AppPage {
 }
 
 /**
- * A small, real application page (issue 3): the application's name and icon, who is signed in
+ * A small, real application page: the application's name and icon, who is signed in
  * (the page script asks /api/uaa/oauth/me) and the licence check, which covers the page with
  * the blocking text when the unit is not licensed. No inline script: the CSP allows 'self' only.
  */

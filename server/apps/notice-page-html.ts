@@ -38,7 +38,7 @@ body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI","M
 @media (max-width:600px){.notices-charts{grid-template-columns:1fr}}`;
 
 /**
- * The notice application's page (issue 16): an empty root the bundle fills. The bundle loads
+ * The notice application's page: an empty root the bundle fills. The bundle loads
  * PH from the URL on the root (data-ph), as a platform application does. The shared page
  * script keeps doing the licence check of every application page (the blocking dialog).
  */

@@ -69,7 +69,7 @@ async function menuPagesOf(
 }
 
 /**
- * What the platform's other front ends would serve (issue 3): the application pages of spec §2
+ * What the platform's other front ends would serve: the application pages of spec §2
  * for every stored application, the icons, two viewport modules with their manifests, and the
  * three version sources. Page routes are exact paths (read from the database at start), so
  * they never shadow the web build's own landing pages. A page is served only to a user whose
@@ -105,7 +105,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       .send(iconSvg(code, glyph, variant));
   });
 
-  // Theme stylesheets of the common plugin CSS path (spec §7, §9), issue 16.
+  // Theme stylesheets of the common plugin CSS path (spec §7, §9).
   for (const version of THEME_STYLE_VERSIONS) {
     for (const file of THEME_STYLE_FILES) {
       const css = themeStylesheet(file) ?? '';
@@ -140,7 +140,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
         });
         if (pages.has(url)) continue;
         pages.add(url);
-        // Issue 16: the notice application is a real application built on PH.
+        // The notice application is a real application built on PH (renderer/apps/notices/).
         const render = storedApp.code === NOTICE_APP_CODE ? renderNoticePage : renderAppPage;
         const html = render({
           code: storedApp.code,

@@ -1,5 +1,5 @@
 /**
- * Upload benchmarks (issues 5 and 19), each against baselines measured in the same run:
+ * Upload benchmarks (docs/upload.md), each against baselines measured in the same run:
  * - MD5 in the browser's worker (WebAssembly, and the spark-md5 fallback) on a BENCH_MD5_MIB file
  *   (default 512 MiB) as a ratio of `md5sum` on the same file, 5 runs each, the spread reported
  *   (target ≥ 0.8 for WebAssembly), with the main thread's longest task while hashing (< 50 ms);

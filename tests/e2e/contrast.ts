@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Readable texts on every theme (issue 17, WCAG AA): each text of the page as drawn, against
+ * Readable texts on every theme (WCAG AA): each text of the page as drawn, against
  * the background actually behind it (the artwork, a translucent card, a gradient header, a
  * badge), measured from a screenshot of the page with its texts made transparent.
  *

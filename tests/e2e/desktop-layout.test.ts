@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn } from './harness'
 import { e2eSuite } from './suite';
 
 /**
- * Nothing of the desktop covers or clips the header (issue 17): at each width, with the to-do
+ * Nothing of the desktop covers or clips the header: at each width, with the to-do
  * panel and each dialog open, every visible header control is hit-testable (the element at its
  * centre is the control or inside it) and no icon or label of the top menu is cut.
  */

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
- * Every theme × layout × language as a screenshot kept in test-results/e2e (issue 17): the
+ * Every theme × layout × language as a screenshot kept in test-results/e2e: the
  * designed themes (which force the top layout) with their artwork, and a colour theme in both
  * layouts. teacher02 is not an administrator: a save applies at once, without the sync step.
  */

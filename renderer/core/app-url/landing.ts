@@ -112,7 +112,7 @@ export function landingTarget(input: LandingInput): LandingTarget {
 
 /**
  * Where a login on this page will most likely land before the user is known: the login page
- * prerenders it while the user types (issue 17). The user's unit is taken to be the login page's
+ * prerenders it while the user types. The user's unit is taken to be the login page's
  * own (its host's); null where only the user can decide (a /redirect/{name} page goes by the
  * user's type) or where the login page stays. Only this build's landing pages (the desktops,
  * landingPageOfPath): their boot calls nothing until shown, while another module's page (a

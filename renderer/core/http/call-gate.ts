@@ -1,7 +1,7 @@
 /**
  * The gate the request client's ordinary calls pass before they leave (client.ts `send`). It is
  * open unless a page holds it, as a desktop shell does while it draws its icons for the first
- * time (issue 17: sign-in → icons). The counts, flags, licence and the other calls the desktop makes
+ * time (docs/performance.md). The counts, flags, licence and the other calls the desktop makes
  * when it appears would otherwise be sent, answered and rendered in the very frame the user is
  * waiting for, taking the processor from it on a slow PC (and the server's, on the same one).
  * Urgent calls (RequestOptions.urgent) never wait.

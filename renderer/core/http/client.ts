@@ -21,7 +21,7 @@ export const RELOGIN_REASON_EXPIRED = '登录失效，尝试重新登录';
 /** The reason handed to the re-login hook when a signed answer did not verify. */
 export const RELOGIN_REASON_SIGNATURE = 'signature';
 
-/** The one axios instance of the page (ARCHITECTURE.md: one http client, used by all). */
+/** The one axios instance of the page (one http client, used by all: docs/architecture.md). */
 export const httpInstance = axios.create({
   baseURL: '',
   withCredentials: true,
@@ -109,8 +109,9 @@ function isSuccessEnvelope(body: unknown): boolean {
  */
 export async function send(spec: RequestSpec, replayed = false): Promise<AxiosResponse<unknown>> {
   // Each call is built and sent in a task of its own: the desktop's dozen calls at start would
-  // otherwise cost one long task on a slow PC (issue 17). An urgent call leaves at once: the
-  // tasks queued ahead of it (a re-render, the page's boot) would only delay what the user awaits.
+  // otherwise cost one long task on a slow PC (docs/performance.md). An urgent call leaves at
+  // once: the tasks queued ahead of it (a re-render, the page's boot) would only delay what the
+  // user awaits.
   // An ordinary call also waits while the page draws its first view (call-gate.ts).
   // Released together, the calls still leave one task each.
   while (spec.options.urgent !== true) {

@@ -59,7 +59,7 @@ export interface Palette {
   darker: string;
   /**
    * The text colour on `primarySolid`: white. The header, its menu and solid buttons draw white
-   * text on that fill, on every theme (docs/architecture.md, readable colours).
+   * text on that fill, on every theme (docs/choices.md, readable colours).
    */
   onPrimary: string;
   /** The primary colour adjusted until text in it reads on white (links, outlined buttons). */

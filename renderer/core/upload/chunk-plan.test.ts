@@ -50,7 +50,7 @@ describe('planUpload (spec §4, §9)', () => {
   });
 });
 
-describe('chooseChunkSize (issue 19: the large-file chunk profile)', () => {
+describe('chooseChunkSize (the large-file chunk profile)', () => {
   const MIB = 1024 * 1024;
 
   it('keeps 2 MB for every size by default', () => {

@@ -58,7 +58,7 @@ function stepsOf(profile: ChunkProfile): readonly ChunkProfileStep[] {
 }
 
 /**
- * The chunk size a new upload of a file of `size` bytes is cut in (issue 19). The 'default'
+ * The chunk size a new upload of a file of `size` bytes is cut in (docs/upload.md). The 'default'
  * profile always answers `chunkSize` (spec §9: 2 MB unless configured). A profile's step applies
  * to files of at least its `fromSize` (the largest such step wins), and never makes chunks
  * smaller than `chunkSize`. Chosen once, when the file is added: a resumed upload keeps the size

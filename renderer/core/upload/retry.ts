@@ -1,4 +1,4 @@
-/** Retries with exponential backoff (STYLE.md: Uppy/tus), for errors worth retrying only. */
+/** Retries with exponential backoff (as Uppy and tus do), for errors worth retrying only. */
 export interface RetryPolicy {
   /** Attempts after the first. */
   retries: number;

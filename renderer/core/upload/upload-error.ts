@@ -34,7 +34,7 @@ export class UploadError extends Error {
   }
 }
 
-/** The never-retry rule of spec §8 + STYLE.md: 4xx and business refusals are final. */
+/** The never-retry rule (spec §8): 4xx and business refusals are final. */
 export function isRetryable(error: HttpError): boolean {
   if (NEVER_RETRY_CODES.includes(error.code)) return false;
   switch (error.kind) {

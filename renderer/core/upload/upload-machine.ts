@@ -1,6 +1,6 @@
 /**
- * The states of one upload and the only ways between them (STYLE.md: an upload is a state
- * machine with explicit states). Pure: the queue asks `transition` and obeys; an event that is
+ * The states of one upload and the only ways between them (an upload is a state machine
+ * with explicit states). Pure: the queue asks `transition` and obeys; an event that is
  * not allowed in a state changes nothing.
  *
  *   queued ─start→ hashing ─hashed→ checking ─found→ done (instant upload)

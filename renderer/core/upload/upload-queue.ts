@@ -131,7 +131,7 @@ export interface UploadQueueOptions {
   /** Spec §9: 2 MB by default. */
   chunkSize?: number;
   /**
-   * Issue 19: 'large-file' cuts large files in larger chunks (LARGE_FILE_CHUNK_PROFILE), or an
+   * 'large-file' cuts large files in larger chunks (LARGE_FILE_CHUNK_PROFILE), or an
    * application's own steps; 'default' (the default) always uses `chunkSize`. The size is chosen
    * when a file is added and kept by its upload, also when it resumes after a reload.
    */
@@ -582,7 +582,7 @@ export class UploadQueue {
       });
       this.changed(true);
       // The file selection's task ends here: the list renders its new row, and the MD5 starts
-      // in a task of its own (issue 19: the main thread's longest task while hashing).
+      // in a task of its own (together they were the main thread's longest task).
       await nextTask();
       if (signal.aborted) return;
       const md5 = entry.item.md5 ?? (await this.hash(entry, file, signal));

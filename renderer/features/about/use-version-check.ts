@@ -55,7 +55,7 @@ export function useVersionCheck(root: string, code: string, when = true): Versio
         if (!current) return;
         const outcome = versionCheckOutcome(packageInfo, server);
         announce(outcome, code, i18n);
-        // A background answer: its re-render is a transition, sliced (issue 17).
+        // A background answer: its re-render is a transition, sliced on a slow PC.
         startTransition(() => {
           setResult({ key, outcome });
         });

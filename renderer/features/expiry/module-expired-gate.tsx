@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 // antd's dialog family is not part of a page's first download for a block shown only when the
-// licence has expired (issue 17).
+// licence has expired.
 const ModuleExpiredBlock = lazy(async () => ({
   default: (await import('./module-expired-block')).ModuleExpiredBlock,
 }));

@@ -25,7 +25,7 @@ export function useModuleLicence(
     void checkModuleLicence(unitId, serverId)
       .catch(() => true)
       .then((licensed) => {
-        // A background answer: its re-render is a transition, sliced (issue 17).
+        // A background answer: its re-render is a transition, sliced on a slow PC.
         if (current)
           startTransition(() => {
             setResult({ key, state: licensed ? 'licensed' : 'expired' });

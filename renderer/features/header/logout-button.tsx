@@ -4,8 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDev } from '../../core/env';
 
-// The question and antd's dialog load when Logout is pressed (issue 17: the desktop's first
-// download and render).
+// The question and antd's dialog load when Logout is pressed, not with the desktop's first
+// download and render.
 const LogoutConfirm = lazy(() => import('./logout-confirm'));
 
 export interface LogoutButtonProps {

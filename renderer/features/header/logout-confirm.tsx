@@ -20,7 +20,7 @@ function goToLoginAndBack(): void {
 /**
  * The logout question (spec §2): '您确认要退出吗？' with Cancel and OK, then the logout routine
  * (spec §4). Asked as it mounts; loaded when Logout is pressed, so antd's dialog is not part of
- * the desktop's first download (issue 17).
+ * the desktop's first download.
  */
 export default function LogoutConfirm(props: LogoutConfirmProps) {
   const { t } = useTranslation();

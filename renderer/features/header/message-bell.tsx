@@ -17,7 +17,7 @@ export function MessageBell({ unread, onOpen }: MessageBellProps) {
   return (
     <HoverTip title={t('header.messagesTitle')}>
       {/* A plain badge, as the icons': antd's Badge animates its count with a motion that
-          re-renders the whole header synchronously as the desktop first appears (issue 17). */}
+          re-renders the whole header synchronously as the desktop first appears. */}
       <span className="header-bell">
         <Button
           type="text"

@@ -15,8 +15,8 @@ export interface LinkedAccountsDialogProps {
 type Links = { kind: 'loading' } | { kind: 'ready'; links: SocialLink[] } | { kind: 'failed' };
 
 /**
- * The signed-in user's linked third-party accounts (issue 15 §4), opened from the header: each
- * with its provider, name and date, and Unlink after a confirmation.
+ * The signed-in user's linked third-party accounts (docs/social-login.md), opened from the
+ * header: each with its provider, name and date, and Unlink after a confirmation.
  */
 export function LinkedAccountsDialog({ open, onClose }: LinkedAccountsDialogProps) {
   const { t, i18n } = useTranslation();

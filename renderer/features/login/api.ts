@@ -12,7 +12,7 @@ export function postLogin(username: string, password: string): Promise<ApiEnvelo
   return http.post<LoginData>(
     API.login,
     { username, password, noIntercept: true },
-    // Leaves before the form re-renders as "signing in" (issue 17: sign-in → icons).
+    // Leaves at once, before the form re-renders as "signing in": the user waits for it.
     { noIntercept: true, skipAuthRefresh: true, urgent: true },
   );
 }

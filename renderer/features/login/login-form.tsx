@@ -32,7 +32,7 @@ type FieldErrors = Partial<Record<Field, string>>;
 /**
  * How long a sign-in runs before its button shows a spinner (it is busy for assistive technology
  * at once): a login answered sooner, the usual case, draws and animates nothing while the server
- * checks the password (issue 17: sign-in → icons on a slow PC).
+ * checks the password (sign-in → icons on a slow PC: docs/performance.md).
  */
 const SPINNER_DELAY_MS = 200;
 
@@ -200,7 +200,7 @@ export function LoginForm({
   function check(field: Field, value: string): boolean {
     const error = errorOf(field, value);
     // The same error again changes nothing: no re-render (a blur on the way to the sign-in
-    // button would otherwise render the form once more before the click; issue 17).
+    // button would otherwise render the form once more before the click).
     setErrors((current) => (current[field] === error ? current : { ...current, [field]: error }));
     return error === undefined;
   }
@@ -284,7 +284,7 @@ export function LoginForm({
     'aria-describedby': `${fieldId(field)}-error`,
   });
   // A plain form rather than antd's Form: the login page's first load then carries no form
-  // store, async validator, grid or tooltip code (issue 15: initial JavaScript).
+  // store, async validator, grid or tooltip code (its JS budget: docs/testing.md).
   return (
     <form
       className="login-form"

@@ -58,7 +58,7 @@ export function toCategories(data: unknown): MenuCategory[] {
 }
 
 export async function fetchMyApps(userId: string, unitId: string): Promise<MenuCategory[]> {
-  // What the desktop draws first: the call leaves at once (issue 17: sign-in → icons).
+  // What the desktop draws first: the call leaves at once (`urgent`: core/http/client.ts).
   const answer = await http.get(
     DESKTOP_API.myAppIcon,
     { userId, unitId, appType: DESKTOP_APP_TYPE },

@@ -45,7 +45,7 @@ function SearchIcon({
 
 /**
  * A search box that finds applications by name, English name, short name, pinyin or pinyin
- * initials (issue 17), as a combobox: the arrows move through the results, Enter opens the
+ * initials, as a combobox: the arrows move through the results, Enter opens the
  * highlighted one, Esc clears. The pinyin dictionary loads when Latin letters are first typed.
  */
 export const AppSearchBox = memo(function AppSearchBox({

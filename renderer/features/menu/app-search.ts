@@ -1,7 +1,7 @@
 import type { ApplicationItem } from '../../../contract/desktop';
 
 /**
- * Finding an application by typing (issue 17): its Chinese name, short name, English name and
+ * Finding an application by typing: its Chinese name, short name, English name and
  * short name, and (once the pinyin dictionary has loaded) the pinyin of its Chinese names, whole
  * ("tongzhi") or by initials ("tz"). Pure; the pinyin reading is passed in.
  */

@@ -12,8 +12,8 @@ let watching = false;
 /**
  * From now on, the icon list's call (my_app_icon) leaves the moment the current-user call knows
  * the user (one round trip after me), while the page boots and renders, rather than after the
- * desktop's first render (issue 17: sign-in → icons). Started by the boot on the pages that draw
- * the icons (pages/boot/early-calls.ts); a second start changes nothing.
+ * desktop's first render (docs/performance.md, "Early calls"). Started by the boot on the
+ * pages that draw the icons (pages/boot/early-calls.ts); a second start changes nothing.
  */
 export function prefetchMyAppsOnSignIn(): void {
   if (watching) return;

@@ -60,7 +60,7 @@ export const TopMenu = memo(function TopMenu({
 
   // Measured when the browser has laid the page out (ResizeObserver), never by forcing a layout
   // in the middle of React's commit: on a slow PC the desktop's first commit would otherwise
-  // carry a whole page layout (issue 17: total blocking time). The icons follow a frame later.
+  // carry a whole page layout (blocking time). The icons follow a frame later.
   useEffect(() => {
     // Every name is drawn at once in the hidden measurer; one observer reports them all.
     const measurer = measureRef.current;

@@ -45,7 +45,7 @@ beforeEach(() => {
 const desktop = 'http://localhost/pages/base/pc_desktop_all/index.html';
 const calls = (path: string) => received.filter((call) => call.path === path);
 
-describe('startEarlyCalls (issue 17: the first calls leave before React is evaluated)', () => {
+describe('startEarlyCalls (the first calls leave before React is evaluated)', () => {
   it.each([
     ['desktop', `${desktop}#/apps`],
     ['mobileDesktop', 'http://localhost/pages/base/mobile_desktop_all/index.html'],

@@ -23,7 +23,7 @@ const DRAWS_ICONS: ReadonlySet<PageKind> = new Set(['desktop', 'area-desktop', '
 
 /**
  * The page's first calls, started by the boot before React and antd are evaluated, so that the
- * network and that evaluation overlap (issue 17: sign-in → icons): the login check's current-user
+ * network and that evaluation overlap (docs/performance.md): the login check's current-user
  * call when it is sure to be the check's first (checkStartsWithCurrentUser), and on the desktops
  * the icon list the moment the user is known (by that call or, after a ticket, by the check's).
  * Each goes through the one request client with the page's language and app code; the check and

@@ -13,7 +13,7 @@ import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 import { myAppsSettled, peekMyApps } from '../../features/menu/prefetch-apps';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
-// the session ends mid-page: downloaded then, not before the desktop's first paint (issue 17).
+// the session ends mid-page: downloaded then, not before the desktop's first paint.
 const LoginDialog = lazy(async () => ({
   default: (await import('../../features/login/login-dialog')).LoginDialog,
 }));
@@ -60,7 +60,7 @@ export function DesktopPage({
     (iconsSettledFor === known.userId || peekMyApps(known.userId, known.unitId) !== null);
   // The shell's first render, once the user is known, is deferred: React renders it in short
   // slices instead of one long task (a store update alone renders synchronously); the loading
-  // label stays until it commits (issue 17: total blocking time).
+  // label stays until it commits (blocking time on a slow PC).
   const user = useDeferredValue(iconsSettled ? known : null);
   useLoginConfirmation(user !== null);
   const relogin = useRelogin();

@@ -32,7 +32,7 @@ export function LoginPage({ initialRoute }: { initialRoute: string | null }) {
     if (!known) window.location.replace('#/login');
   }, [known]);
 
-  // While the user types, the desktop's code comes into the cache (issue 17: sign-in → icons).
+  // While the user types, the desktop's code comes into the cache (docs/performance.md).
   useEffect(
     () =>
       whenIdle(() => {

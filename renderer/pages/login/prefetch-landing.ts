@@ -27,7 +27,7 @@ const prefetched = new Set<string>();
  * Asks the browser to fetch a landing page's code into its cache, at low priority and without
  * running it, skipping what this page already loaded. The login page does this while the user
  * types: the desktop after sign-in then finds its code in the cache, and its first calls do not
- * wait behind forty module downloads on the browser's six connections (issue 17).
+ * wait behind forty module downloads on the browser's six connections.
  */
 export function prefetchLandingPage(page: LandingPageCode, doc: Document = document): void {
   const loaded = new Set(

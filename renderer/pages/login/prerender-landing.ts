@@ -11,8 +11,8 @@ function supportsSpeculationRules(): boolean {
 }
 
 /**
- * Asks the browser to prerender the page a login will most likely land on (issue 17: sign-in →
- * icons). The landing page then downloads and evaluates its code while the user types, calls
+ * Asks the browser to prerender the page a login will most likely land on (docs/performance.md,
+ * "Prerender"). The landing page then downloads and evaluates its code while the user types, calls
  * the platform once the login is announced (core/prerender.ts), and renders once shown. One
  * rule set at most: a new guess replaces the old one (the browser drops its prerender), null
  * removes it. Returns whether a rule set is in place. Same-origin paths only: the rules are

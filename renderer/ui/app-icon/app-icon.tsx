@@ -47,7 +47,7 @@ export function AppIcon({
         onClick={onOpen}
       >
         {/* A plain badge: antd's Badge cost each of the desktop's many icons a component with
-            its own style hooks on every render (issue 17: slow school PCs). */}
+            its own style hooks on every render, too much for slow school PCs. */}
         <span className="app-icon__figure">
           {src === null ? (
             <span className="app-icon__fallback" style={{ width: size, height: size }} aria-hidden>
@@ -56,7 +56,7 @@ export function AppIcon({
           ) : (
             // Lazy: the picture is fetched once the icon is laid out, so that its arrival
             // (each SVG is a document of its own to parse) never holds up the desktop's first
-            // paint; an icon scrolled far below is fetched when it comes near (issue 17).
+            // paint; an icon scrolled far below is fetched when it comes near.
             <img
               className="app-icon__image"
               src={src}

@@ -68,8 +68,8 @@ export async function startLayer({
 /**
  * Renders a node with the layer's providers: strict mode, the language, the theme, toasts.
  * `sliced`: the first render is a transition, which React renders in slices of a few
- * milliseconds, yielding to the browser between them, rather than in one long task (issue 17:
- * total blocking time on slow machines); the page then commits it in one go as before.
+ * milliseconds, yielding to the browser between them, rather than in one long task (blocking
+ * time on slow machines, docs/performance.md); the page then commits it in one go as before.
  */
 export function renderLayer(container: Element, node: ReactNode, sliced = false): Root {
   const root = createRoot(container);

@@ -43,8 +43,9 @@ export interface HoverTipProps {
  * leaves, on a press or a click (so it does not linger over the dialog the click opened), on
  * Esc, and never for a touch or a pen (a tap fires a hover too, and the tip would stay over the
  * sheet the tap opened). Unlike antd's Tooltip it costs the page nothing until it shows: no
- * trigger, portal or measuring while the header renders (issue 17: the desktop's first render
- * on slow PCs). The control keeps its own accessible name; the tip repeats it for the eye.
+ * trigger, portal or measuring while the header renders (the desktop's first render on slow
+ * PCs, docs/performance.md). The control keeps its own accessible name; the tip repeats it for
+ * the eye.
  */
 export function HoverTip({ title, children }: HoverTipProps) {
   const [place, setPlace] = useState<HoverTipPlace | null>(null);

@@ -10,7 +10,7 @@ const HIDDEN_PAGE_MS = 250;
 /**
  * The queue's items (told at most every 100 ms during progress), rendered as a transition: React
  * renders the list in slices that give the main thread back, so a new row or a progress update
- * never makes a long task while the MD5 runs or the chunks go out (issue 19). Updates that come
+ * never makes a long task while the MD5 runs or the chunks go out. Updates that come
  * faster than the screen's frames are merged into one render.
  */
 export function useUploadItems(queue: UploadQueue): readonly UploadItem[] {
