@@ -46,6 +46,7 @@ import { BenchReport } from './report';
 import { runPhBenchmarks } from './ph-bench';
 import { runVoiceBenchmarks } from './voice-bench';
 import { runAbuseBenchmarks } from './abuse-bench';
+import { runScaleBenchmarks } from './scale-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 /** Where the readable report is written. */
@@ -157,6 +158,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   ph: (base) => runPhBenchmarks(row, base),
   voice: (base) => runVoiceBenchmarks(row, base),
   abuse: (base) => runAbuseBenchmarks(row, base),
+  scale: (base) => runScaleBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {
