@@ -7,10 +7,9 @@ import {
   type UploadedFileInfo,
 } from '../../../contract/upload';
 import { randomUuid } from '../random-uuid';
-import { chooseChunkSize, planUpload, type PlannedChunk } from './chunk-plan';
+import { chooseChunkSize, planUpload } from './chunk-plan';
 import { relativePathOf, timestampUid } from './file-descriptor';
 import { hashFile, type HashOptions, type HashResult } from './hash-file';
-import { Limiter } from './limiter';
 import type { Md5Engine, Md5Preference } from './md5-engine';
 import {
   initialSimulatedProgress,
@@ -19,9 +18,15 @@ import {
   SpeedMeter,
 } from './progress';
 import type { PersistedUpload, QueueStore } from './queue-store';
-import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry';
-import { uploadApi, type ChunkCheck, type UploadApi } from './upload-api';
-import { toUploadError, UploadError } from './upload-error';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import {
+  createUploadTransport,
+  type ChunkProgress,
+  type UploadTarget,
+  type UploadTransport,
+} from './transport';
+import { uploadApi, type UploadApi } from './upload-api';
+import { toUploadError, type UploadError } from './upload-error';
 import {
   isActive,
   isFinished,
@@ -192,10 +197,9 @@ function sameFile(a: { name: string; size: number }, b: { name: string; size: nu
 }
 
 /**
- * The upload queue (spec §4 flow, §7 calls, §8 errors): several files, each a state machine
- * (upload-machine.ts); MD5 in a worker, the second-upload check, then one request or chunks
- * (chunks the server has are skipped) with bounded concurrency, retries with backoff for
- * network errors and 5xx only, then the merge. Pause, resume, cancel and retry per file and for
+ * The upload queue (spec §4 flow, §8 errors): several files, each a state machine
+ * (upload-machine.ts); MD5 in a worker, then the calls of transport.ts: the second-upload
+ * check, one request or chunks, the merge. Pause, resume, cancel and retry per file and for
  * all; everything pauses while the browser is offline. The queue is kept (queue-store.ts) so an
  * upload resumes after a reload once its file is selected again.
  */
@@ -206,7 +210,7 @@ export class UploadQueue {
   private readonly listeners = new Set<QueueListener>();
   private readonly errorListeners = new Set<UploadErrorListener>();
   private readonly doneListeners = new Set<UploadDoneListener>();
-  private readonly chunkLimiter: Limiter;
+  private readonly transport: UploadTransport;
   private readonly options: Required<
     Omit<UploadQueueOptions, 'fileUpload' | 'store' | 'owner' | 'extraData'>
   > &
@@ -240,7 +244,15 @@ export class UploadQueue {
     chooseChunkSize(0, this.options.chunkProfile, this.options.chunkSize);
     this.store = options.store ?? null;
     this.owner = options.owner ?? '';
-    this.chunkLimiter = new Limiter(this.options.chunkConcurrency);
+    this.transport = createUploadTransport({
+      api: this.options.api,
+      retry: this.options.retry,
+      random: this.options.random,
+      chunkConcurrency: this.options.chunkConcurrency,
+      fileField: this.options.fileField,
+      extraData: this.options.extraData,
+      waitUntilOnline: (signal) => this.waitUntilOnline(signal),
+    });
     this.unsubscribeOnline = this.options.online.subscribe((online) => {
       if (online) this.onOnline();
       else this.onOffline();
@@ -589,23 +601,16 @@ export class UploadQueue {
       this.apply(entry, 'hashed', { md5, hashed: file.size });
       this.changed(true);
 
+      const target: UploadTarget = {
+        file,
+        md5,
+        uid: entry.uid,
+        serverId: entry.serverId,
+        chunkSize: entry.chunkSize,
+        fileUpload: entry.fileUpload,
+      };
       step = 'checkerror';
-      const found = await this.attempt(
-        () =>
-          this.options.api.secondUploadCheck(
-            {
-              md5,
-              name: file.name,
-              size: file.size,
-              serverid: entry.serverId,
-              uid: entry.uid,
-              ...(this.options.extraData ? { extra: this.options.extraData } : {}),
-            },
-            { signal },
-          ),
-        'checkerror',
-        signal,
-      );
+      const found = await this.transport.check(target, signal);
       if (found) {
         this.finish(entry, 'found', found, { instant: true, uploaded: file.size });
         return;
@@ -616,31 +621,16 @@ export class UploadQueue {
       this.changed(true);
       if (plan.mode === 'single') {
         step = 'uploaderror';
-        const result = await this.uploadSingle(entry, file, md5, signal);
+        const result = await this.uploadSingle(entry, target, signal);
         this.finish(entry, 'sent', result, { uploaded: file.size });
         return;
       }
       step = 'uploaderror';
-      await this.uploadChunks(entry, file, md5, plan.chunks, signal);
+      await this.transport.sendChunks(target, plan.chunks, signal, this.chunkProgress(entry));
       this.apply(entry, 'chunks-sent', { speed: 0, remainingSeconds: 0 });
       this.changed(true);
       step = 'chunkmerge';
-      const result = await this.attempt(
-        () =>
-          this.options.api.mergeFile(
-            {
-              md5,
-              name: file.name,
-              size: file.size,
-              chunks: plan.chunks.length,
-              serverid: entry.serverId,
-              uid: entry.uid,
-            },
-            { signal },
-          ),
-        'chunkmerge',
-        signal,
-      );
+      const result = await this.transport.merge(target, plan.chunks.length, signal);
       this.finish(entry, 'merged', result, {});
     } catch (error) {
       const failure = toUploadError(step, error);
@@ -703,32 +693,6 @@ export class UploadQueue {
     }
   }
 
-  /** One call with the retry policy: only retryable failures are tried again. */
-  private attempt<T>(
-    call: () => Promise<T>,
-    type: UploadErrorType,
-    signal: AbortSignal,
-    onRetry?: () => void,
-  ): Promise<T> {
-    return withRetry(
-      async () => {
-        try {
-          return await call();
-        } catch (error) {
-          throw toUploadError(type, error);
-        }
-      },
-      (error) => error instanceof UploadError && error.retryable,
-      this.options.retry,
-      {
-        signal,
-        random: this.options.random,
-        waitUntilOnline: () => this.waitUntilOnline(signal),
-        ...(onRetry ? { onRetry } : {}),
-      },
-    );
-  }
-
   private waitUntilOnline(signal: AbortSignal): Promise<void> {
     if (this.options.online.isOnline()) return Promise.resolve();
     return new Promise((resolve) => {
@@ -749,10 +713,10 @@ export class UploadQueue {
     });
   }
 
+  /** One request, with simulated progress while it travels (spec §4). */
   private async uploadSingle(
     entry: Entry,
-    file: File,
-    md5: string,
+    target: UploadTarget,
     signal: AbortSignal,
   ): Promise<UploadedFileInfo> {
     const random = this.options.random;
@@ -761,167 +725,38 @@ export class UploadQueue {
       this.update(entry, { percent: nextSimulatedProgress(entry.item.percent, random) });
     }, this.options.simulatedProgressMs);
     try {
-      return await this.attempt(
-        () =>
-          this.options.api.uploadSingle(
-            {
-              file,
-              fileName: file.name,
-              fieldName: this.options.fileField,
-              uid: entry.uid,
-              md5,
-              serverid: entry.serverId,
-              ...(entry.fileUpload === null ? {} : { fileUpload: entry.fileUpload }),
-            },
-            {
-              signal,
-              onUploadProgress: (loaded, total) => {
-                const sent = total > 0 ? (file.size * loaded) / total : 0;
-                this.progress(entry, 0, sent);
-              },
-            },
-          ),
-        'uploaderror',
-        signal,
-        () => {
+      return await this.transport.sendSingle(target, signal, {
+        sending: (bytes) => {
+          this.progress(entry, 0, bytes);
+        },
+        retrying: () => {
           entry.inflight.clear();
         },
-      );
+      });
     } finally {
       clearInterval(timer);
     }
   }
 
-  private async uploadChunks(
-    entry: Entry,
-    file: File,
-    md5: string,
-    chunks: PlannedChunk[],
-    outer: AbortSignal,
-  ): Promise<void> {
-    // A chunk that fails for good stops its siblings; a pause or cancel stops them all.
-    const inner = new AbortController();
-    const stopInner = () => {
-      inner.abort();
-    };
-    outer.addEventListener('abort', stopInner, { once: true });
-    const pending = [...chunks];
-    const lanes = Math.min(this.options.chunkConcurrency, chunks.length);
-    const check = { md5, size: file.size, chunks: chunks.length, name: file.name, uid: entry.uid };
-    // Each chunk's first check is asked ahead, for as many chunks as there are lanes: while the
-    // lanes send, the answers for the chunks they take next are already on their way, so no
-    // lane sits idle waiting for one. The chunk's lane awaits (and reports) its answer.
-    const ahead = new Map<number, Promise<boolean>>();
-    const askAhead = () => {
-      for (const next of pending.slice(0, lanes)) {
-        if (ahead.has(next.index) || inner.signal.aborted) continue;
-        const answer = this.options.api.blockUploadCheck(
-          { ...check, chunk: next.index },
-          { signal: inner.signal },
-        );
-        answer.catch(() => undefined);
-        ahead.set(next.index, answer);
-      }
-    };
-    // Written by the lanes (closures): kept in an object so the compiler does not assume null.
-    const outcome: { failure: Error | null } = { failure: null };
-    const lane = async () => {
-      for (let chunk = pending.shift(); chunk; chunk = pending.shift()) {
-        if (inner.signal.aborted) return;
-        const current = chunk;
-        const firstAnswer = ahead.get(current.index);
-        ahead.delete(current.index);
-        askAhead();
-        try {
-          await this.chunkLimiter.run(() =>
-            this.sendChunk(entry, file, current, check, firstAnswer, inner.signal),
-          );
-        } catch (error) {
-          outcome.failure ??= error instanceof Error ? error : new Error(String(error));
-          inner.abort();
-          return;
-        }
-      }
-    };
-    try {
-      await Promise.all(Array.from({ length: lanes }, lane));
-    } finally {
-      outer.removeEventListener('abort', stopInner);
-    }
-    if (outcome.failure) throw outcome.failure;
-    if (outer.aborted) throw new DOMException('Aborted', 'AbortError');
-  }
-
-  /**
-   * One chunk: ask the server whether it has it (spec §7 block_upload_check), send it if not.
-   * The first attempt takes the answer asked ahead, when there is one. A retry asks again
-   * first, so a chunk the server got before the connection broke is not sent twice.
-   */
-  private async sendChunk(
-    entry: Entry,
-    file: File,
-    chunk: PlannedChunk,
-    check: Omit<ChunkCheck, 'chunk'>,
-    firstAnswer: Promise<boolean> | undefined,
-    signal: AbortSignal,
-  ): Promise<void> {
-    if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
-    let asked = firstAnswer;
-    await withRetry(
-      async () => {
-        let exists: boolean;
-        try {
-          const answer =
-            asked ??
-            this.options.api.blockUploadCheck({ ...check, chunk: chunk.index }, { signal });
-          asked = undefined;
-          exists = await answer;
-        } catch (error) {
-          throw toUploadError('checkchunkerror', error);
-        }
-        if (exists) {
-          entry.confirmed += chunk.size;
-          this.update(entry, { chunksSkipped: entry.item.chunksSkipped + 1 });
-          this.progress(entry, chunk.index, 0, true);
-          return;
-        }
-        try {
-          await this.options.api.uploadChunk(
-            {
-              ...check,
-              chunk: chunk.index,
-              eachSize: entry.chunkSize,
-              blob: file.slice(chunk.start, chunk.end),
-            },
-            {
-              signal,
-              onUploadProgress: (loaded, total) => {
-                const sent = total > 0 ? Math.min(chunk.size, (chunk.size * loaded) / total) : 0;
-                this.progress(entry, chunk.index, sent);
-              },
-            },
-          );
-        } catch (error) {
-          throw toUploadError('uploaderror', error);
-        }
-        entry.inflight.delete(chunk.index);
-        entry.confirmed += chunk.size;
-        this.update(entry, { chunksSent: entry.item.chunksSent + 1 });
-        this.progress(entry, chunk.index, 0, true);
+  /** What the chunks of `entry` report, turned into its figures. */
+  private chunkProgress(entry: Entry): ChunkProgress {
+    return {
+      sending: (chunk, bytes) => {
+        this.progress(entry, chunk, bytes);
       },
-      (error) => error instanceof UploadError && error.retryable,
-      this.options.retry,
-      {
-        signal,
-        random: this.options.random,
-        waitUntilOnline: () => this.waitUntilOnline(signal),
-        // Progress rolls back: the failed attempt's bytes are not on the server.
-        onRetry: () => {
-          entry.inflight.delete(chunk.index);
-          this.progress(entry, chunk.index, 0, true);
-        },
+      // Progress rolls back: the failed attempt's bytes are not on the server.
+      retrying: (chunk) => {
+        entry.inflight.delete(chunk);
+        this.progress(entry, chunk, 0, true);
       },
-    );
+      settled: (chunk, bytes, how) => {
+        entry.inflight.delete(chunk);
+        entry.confirmed += bytes;
+        if (how === 'sent') this.update(entry, { chunksSent: entry.item.chunksSent + 1 });
+        else this.update(entry, { chunksSkipped: entry.item.chunksSkipped + 1 });
+        this.progress(entry, chunk, 0, true);
+      },
+    };
   }
 
   /** Records bytes in flight for a chunk (0 for a single request) and refreshes the figures. */
