@@ -4,6 +4,8 @@
  * engine (script can use it but not read it), so what sits in localStorage is useless when
  * copied elsewhere. The Electron client uses the OS vault instead (main/).
  */
+import { openDatabase, requestResult } from './indexed-db';
+
 export const VAULT_DB_NAME = 'edudesk-vault';
 export const VAULT_STORE = 'keys';
 export const VAULT_KEY_ID = 'remembered-login';
@@ -22,24 +24,10 @@ export interface WebVault {
   open(sealed: string, context: string): Promise<OpenResult>;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => {
-      resolve(req.result);
-    };
-    req.onerror = () => {
-      reject(req.error ?? new Error('IndexedDB request failed'));
-    };
+function openVault(name: string): Promise<IDBDatabase> {
+  return openDatabase(name, (db) => {
+    db.createObjectStore(VAULT_STORE);
   });
-}
-
-function openDatabase(name: string): Promise<IDBDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('No IndexedDB'));
-  const req = indexedDB.open(name, 1);
-  req.onupgradeneeded = () => {
-    req.result.createObjectStore(VAULT_STORE);
-  };
-  return request(req);
 }
 
 function isCryptoKey(value: unknown): value is CryptoKey {
@@ -47,7 +35,7 @@ function isCryptoKey(value: unknown): value is CryptoKey {
 }
 
 async function readKey(db: IDBDatabase): Promise<CryptoKey | null> {
-  const stored: unknown = await request(
+  const stored: unknown = await requestResult(
     db.transaction(VAULT_STORE, 'readonly').objectStore(VAULT_STORE).get(VAULT_KEY_ID),
   );
   return isCryptoKey(stored) ? stored : null;
@@ -56,9 +44,9 @@ async function readKey(db: IDBDatabase): Promise<CryptoKey | null> {
 /** Stores `candidate` unless another tab stored a key first; returns the key that won. */
 async function storeKey(db: IDBDatabase, candidate: CryptoKey): Promise<CryptoKey> {
   const store = db.transaction(VAULT_STORE, 'readwrite').objectStore(VAULT_STORE);
-  const existing: unknown = await request(store.get(VAULT_KEY_ID));
+  const existing: unknown = await requestResult(store.get(VAULT_KEY_ID));
   if (isCryptoKey(existing)) return existing;
-  await request(store.put(candidate, VAULT_KEY_ID));
+  await requestResult(store.put(candidate, VAULT_KEY_ID));
   return candidate;
 }
 
@@ -79,7 +67,7 @@ export function createWebVault(dbName: string = VAULT_DB_NAME): WebVault {
   const encoder = new TextEncoder();
 
   async function withDatabase<T>(action: (db: IDBDatabase) => Promise<T>): Promise<T> {
-    const db = await openDatabase(dbName);
+    const db = await openVault(dbName);
     try {
       return await action(db);
     } finally {

@@ -1,3 +1,5 @@
+import { browserIndexedDb, openDatabase, requestResult, transactionDone } from '../indexed-db';
+
 /**
  * The upload queue kept across reloads and restarts of the desktop client (IndexedDB). Only
  * what is needed to resume is kept: the file's identity (name, size, last change, folder path),
@@ -29,31 +31,6 @@ export interface QueueStore {
 export const UPLOAD_DB_NAME = 'edudesk-uploads';
 const STORE = 'queue';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => {
-      resolve(req.result);
-    };
-    req.onerror = () => {
-      reject(req.error ?? new Error('IndexedDB request failed'));
-    };
-  });
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => {
-      resolve();
-    };
-    transaction.onerror = () => {
-      reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    };
-    transaction.onabort = () => {
-      reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-    };
-  });
-}
-
 function isRecord(value: unknown): value is PersistedUpload {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<PersistedUpload>;
@@ -68,19 +45,18 @@ function isRecord(value: unknown): value is PersistedUpload {
 /** The IndexedDB store; every call fails soft (a blocked IndexedDB only loses the resume). */
 export function createIndexedDbQueueStore(
   dbName: string = UPLOAD_DB_NAME,
-  factory: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB,
+  factory: IDBFactory | undefined = browserIndexedDb(),
 ): QueueStore {
   let opening: Promise<IDBDatabase> | null = null;
   const open = (): Promise<IDBDatabase> => {
     if (!factory) return Promise.reject(new Error('No IndexedDB'));
-    opening ??= (() => {
-      const req = factory.open(dbName, 1);
-      req.onupgradeneeded = () => {
-        const store = req.result.createObjectStore(STORE, { keyPath: 'id' });
-        store.createIndex('owner', 'owner');
-      };
-      return request(req);
-    })();
+    opening ??= openDatabase(
+      dbName,
+      (db) => {
+        db.createObjectStore(STORE, { keyPath: 'id' }).createIndex('owner', 'owner');
+      },
+      factory,
+    );
     return opening;
   };
 
@@ -89,7 +65,7 @@ export function createIndexedDbQueueStore(
       try {
         const db = await open();
         const index = db.transaction(STORE, 'readonly').objectStore(STORE).index('owner');
-        const rows: unknown[] = await request(index.getAll(owner));
+        const rows: unknown[] = await requestResult(index.getAll(owner));
         return rows.filter(isRecord).sort((a, b) => a.createdAt - b.createdAt);
       } catch {
         return [];
@@ -100,7 +76,7 @@ export function createIndexedDbQueueStore(
         const db = await open();
         const transaction = db.transaction(STORE, 'readwrite');
         transaction.objectStore(STORE).put(record);
-        await done(transaction);
+        await transactionDone(transaction);
       } catch {
         // Resume after a reload is lost for this file; the upload itself goes on.
       }
@@ -110,7 +86,7 @@ export function createIndexedDbQueueStore(
         const db = await open();
         const transaction = db.transaction(STORE, 'readwrite');
         transaction.objectStore(STORE).delete(id);
-        await done(transaction);
+        await transactionDone(transaction);
       } catch {
         // Nothing to clean up then.
       }
