@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DESKTOP_API, STORAGE_API } from '../../contract/api-paths';
+import { API, DESKTOP_API, SPEECH_API, STORAGE_API } from '../../contract/api-paths';
+import { instruction, type NlsMessage } from '../../contract/nls';
+import type { SpeechToken } from '../../contract/speech';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../contract/http-headers';
 import { startCluster, type Cluster } from '../../scripts/cluster.mjs';
 import { DEMO_PASSWORD, keepScreenshot, launchBrowser, openPage, signIn } from './harness';
@@ -149,6 +152,40 @@ async function downloadedMd5(base: string, cookies: Cookies, id: string): Promis
   return md5(new Uint8Array(await response.arrayBuffer()));
 }
 
+/**
+ * Opens the speech gateway at `base` (ws:// of a node or of the balancer) with a token and
+ * starts a transcription; resolves with the gateway's first answer.
+ */
+async function startTranscription(base: string, issued: SpeechToken): Promise<NlsMessage> {
+  const url = `${base.replace(/^http/, 'ws')}${SPEECH_API.gateway}?token=${issued.token}`;
+  const socket = new WebSocket(url);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const answer = new Promise<NlsMessage>((resolve) => {
+      socket.once('message', (data: Buffer) => {
+        resolve(JSON.parse(data.toString('utf8')) as NlsMessage);
+      });
+    });
+    const ids = {
+      messageId: '0123456789abcdef0123456789abcdef',
+      taskId: 'fedcba9876543210fedcba9876543210',
+    };
+    socket.send(
+      instruction(
+        'StartTranscription',
+        { ...ids, appkey: issued.appkey },
+        { format: 'pcm', sample_rate: 16000 },
+      ),
+    );
+    return await answer;
+  } finally {
+    socket.close();
+  }
+}
+
 const access = (cookies: Cookies): Cookies => ({
   [ACCESS_TOKEN_COOKIE]: cookies[ACCESS_TOKEN_COOKIE] ?? '',
 });
@@ -276,6 +313,18 @@ describe('two server nodes on one PostgreSQL behind nginx', () => {
     expectOk(merged);
     const id = (merged.body.data as { id: string; md5: string }).id;
     expect(await downloadedMd5(node(0), cookies, id)).toBe(hash);
+  });
+
+  it('opens the speech gateway on another node, and through the balancer', async () => {
+    const { cookies } = await signInAt(node(0), 'teacher01');
+    for (const gateway of [node(1), started().url]) {
+      const issued = await call(node(0), `${SPEECH_API.token}?language=en`, {
+        cookies: access(cookies),
+      });
+      expectOk(issued);
+      const answer = await startTranscription(gateway, issued.body.data as SpeechToken);
+      expect(answer.header.name, gateway).toBe('TranscriptionStarted');
+    }
   });
 
   it('loses nothing when a node dies mid-upload: the other merges and keeps its sessions', async () => {
