@@ -385,11 +385,20 @@ export class ChunkStore {
         isMd5(md5) ? this.gate.exclusive(ownerKey(owner), task) : task();
       await run(async () => {
         const { orphans, known } = await this.orphanSizes(owner, dir);
+        // Another node may be writing an upload's first chunk into its folder right now (a chunk
+        // is recorded once whole, and this node's gate does not hold that node): a folder written
+        // to within the hour is left for a later clean-up.
+        const quietSince = Date.now() - STALE_TEMP_MS;
+        let kept = 0;
         for (const size of orphans) {
+          if (await writtenSince(path.join(dir, size), quietSince)) {
+            kept += 1;
+            continue;
+          }
           await fs.promises.rm(path.join(dir, size), { recursive: true, force: true });
           removed += 1;
         }
-        if (known === 0) await fs.promises.rm(dir, { recursive: true, force: true });
+        if (known === 0 && kept === 0) await fs.promises.rm(dir, { recursive: true, force: true });
       });
     }
     return removed;
@@ -446,6 +455,18 @@ function ownerKey(owner: PartialOwner): string {
 
 function runningKey(owner: PartialOwner, eachSize: number): string {
   return `${ownerKey(owner)}/${String(eachSize)}`;
+}
+
+/** Whether a chunk-size folder or its partial file was written to after `since` (real time). */
+async function writtenSince(folder: string, since: number): Promise<boolean> {
+  for (const entry of [folder, path.join(folder, PARTIAL_FILE)]) {
+    try {
+      if ((await fs.promises.stat(entry)).mtimeMs > since) return true;
+    } catch {
+      // Gone or never there: not written.
+    }
+  }
+  return false;
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

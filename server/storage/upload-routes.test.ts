@@ -768,6 +768,42 @@ describe('storage limits and failures', () => {
     }
   });
 
+  it('leaves an unrecorded chunk folder written within the hour, then cleans it', async () => {
+    // Another node may be writing an upload's first chunk (recorded only once whole) into the
+    // shared files folder: the clean-up leaves a recently written folder alone.
+    const t = await createTestApp({ scryptCost: 1024, uploadPartialMaxAgeSeconds: 3600 });
+    try {
+      const chunks = path.join(t.dataDir, 'storage', 'chunks');
+      const other = md5Of(bytes(10, 54));
+      const writing = path.join(chunks, SCHOOL, other, '2000');
+      fs.mkdirSync(writing, { recursive: true });
+      fs.writeFileSync(path.join(writing, 'data'), 'being written elsewhere');
+      // Each check runs the clean-up (due once an hour), signed in afresh (tokens last 2 hours).
+      const check = async () => {
+        const { cookie } = await signIn(t.app, 'teacher01');
+        const answer = await formPost(
+          t.app,
+          STORAGE_API.blockUploadCheck,
+          { md5: md5Of(bytes(5000, 55)), size: '5000', chunks: '3', chunk: '1' },
+          cookie,
+        );
+        expect(answer.json()).toMatchObject({ status: 200 });
+      };
+      t.clock.advance(3700 * 1000);
+      await check();
+      expect(filesUnder(path.join(chunks, SCHOOL, other))).toEqual([path.join('2000', 'data')]);
+
+      const hourAgo = new Date(Date.now() - 3700 * 1000);
+      fs.utimesSync(path.join(writing, 'data'), hourAgo, hourAgo);
+      fs.utimesSync(writing, hourAgo, hourAgo);
+      t.clock.advance(3700 * 1000);
+      await check();
+      expect(fs.existsSync(path.join(chunks, SCHOOL, other))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('cleans abandoned partial uploads after the configured age', async () => {
     const t = await createTestApp({ scryptCost: 1024, uploadPartialMaxAgeSeconds: 3600 });
     try {
