@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import electron from 'vite-plugin-electron/simple';
 import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles.ts';
+import { featureIndexSideEffects } from './scripts/vite/feature-index.ts';
 import { langFilesPlugin } from './scripts/vite/lang-files.ts';
 import { pageFilesPlugin } from './scripts/vite/page-files.ts';
 import { precompressPlugin } from './scripts/vite/precompress.ts';
@@ -78,6 +79,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: { treeshake: { moduleSideEffects: featureIndexSideEffects } },
   },
   server: {
     port: 5173,

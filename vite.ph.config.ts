@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { featureIndexSideEffects } from './scripts/vite/feature-index.ts';
 import { precompressPlugin } from './scripts/vite/precompress.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -45,6 +46,7 @@ export default defineConfig({
     sourcemap: false,
     minify: true,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: { treeshake: { moduleSideEffects: featureIndexSideEffects } },
     lib: {
       entry: fileURLToPath(new URL('./renderer/ph/index.tsx', import.meta.url)),
       formats: ['es'],

@@ -1,0 +1,2 @@
+/** The old-browser notice's front door: its one rule. */
+export { isOutdatedInternetExplorer } from './browser-notice';

@@ -1,0 +1,2 @@
+/** The child picker's front door. */
+export { loadChildPicker } from './load';

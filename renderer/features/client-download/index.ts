@@ -1,0 +1,2 @@
+/** The client download feature's front door. */
+export { loadClientDownloadDialog } from './load';

@@ -1,0 +1,3 @@
+/** The footer feature's front door. */
+export { Footer } from './footer';
+export { openHelpCentre } from './help-centre';

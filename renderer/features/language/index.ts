@@ -1,0 +1,2 @@
+/** The language feature's front door. */
+export { LanguageSwitcher } from './language-switcher';

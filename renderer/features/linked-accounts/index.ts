@@ -1,0 +1,2 @@
+/** The linked accounts feature's front door. */
+export { loadLinkedAccountsDialog } from './load';

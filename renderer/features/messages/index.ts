@@ -1,0 +1,2 @@
+/** The messages feature's front door. */
+export { loadMessagesDialog } from './load';

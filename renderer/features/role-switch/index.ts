@@ -1,0 +1,2 @@
+/** The role switch feature's front door. */
+export { RoleSwitcher } from './role-switcher';

@@ -1,0 +1,2 @@
+/** The viewport feature's front door. */
+export { Viewport } from './viewport';

@@ -1,0 +1,2 @@
+/** The zoom warning's front door. */
+export { ZoomWarning } from './zoom-warning';
