@@ -1,9 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import type { CurrentUser } from '../core/session/user-mapper';
-import { LogoutButton } from '../features/header/logout-button';
-import { WelcomeText } from '../features/header/welcome-text';
-import { LanguageSwitcher } from '../features/language/language-switcher';
-import { LoginDialog } from '../features/login/login-dialog';
+import { LogoutButton, WelcomeText } from '../features/header/index';
+import { LanguageSwitcher } from '../features/language/index';
+import { LoginDialog } from '../features/login/index';
 import { TopLayout } from '../shell/top-layout';
 import { UnitBrand } from '../shell/unit-brand';
 import { goToLogin } from './navigation';

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
-import { takeLoginSuccess } from '../features/login/login-session';
-import { useLoginCheck } from '../features/login/use-login-check';
+import { takeLoginSuccess, useLoginCheck } from '../features/login/index';
 import { notify } from '../ui/notify/notify';
 import { goToLogin } from './navigation';
 

@@ -17,7 +17,7 @@ import { DEFAULT_THEME_PATH, themeStylesheetHref } from '../core/theme/theme-sty
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { pageUploadQueue } from '../core/upload/page-queue';
-import { fetchResourceTree } from '../features/menu/api';
+import { fetchResourceTree } from '../features/menu/index';
 import { Access } from '../ui/access/access';
 import { NotFound } from '../ui/access/not-found';
 import { RouteOutlet } from '../ui/access/route-outlet';
@@ -32,7 +32,7 @@ import { UploadList } from '../ui/upload/upload-list';
 import { UploadPanel } from '../ui/upload/upload-panel';
 import { phZhCN } from './builtin';
 import { antdParts } from './antd-parts';
-import { LanguageSwitcher } from '../features/language/language-switcher';
+import { LanguageSwitcher } from '../features/language/index';
 import { useTranslation } from 'react-i18next';
 import { AppRouter } from './app-router';
 import { assertGlobalPh, checkInitConfig, type PhInitConfig, type PhRoute } from './init-config';

@@ -2,8 +2,7 @@ import { Empty, Spin } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../contract/desktop';
-import { AppGrid } from '../features/menu/app-grid';
-import { categoryName, flatApps } from '../features/menu/visible-apps';
+import { AppGrid, categoryName, flatApps } from '../features/menu/index';
 import { categorySpan, desktopGrid } from './desktop-grid';
 import { useWindowWidth } from './use-window-width';
 

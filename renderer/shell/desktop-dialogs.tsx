@@ -1,39 +1,43 @@
 import { lazy, Suspense } from 'react';
 import type { Child } from '../../contract/auth';
 import type { ModuleExpiryItem } from '../../contract/desktop';
-import type { ThemeSelection } from '../features/theme/theme-dialog';
+import { loadThemeDialog, type ThemeSelection } from '../features/theme/index';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import { can, usePermissions } from '../core/permissions/permission-store';
 import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
-import { ModuleExpiredGate } from '../features/expiry/module-expired-gate';
+import { loadExpiryDialog, ModuleExpiredGate } from '../features/expiry/index';
+import { loadAboutDialog } from '../features/about/index';
+import { loadChildPicker } from '../features/child-picker/index';
+import { loadClientDownloadDialog } from '../features/client-download/index';
+import { loadLinkedAccountsDialog } from '../features/linked-accounts/index';
+import { loadMessagesDialog } from '../features/messages/index';
+import { loadTodoPanel } from '../features/todo/index';
 
 // Dialogs and panels load when first opened: the desktop's first download stays small.
 const AboutDialog = lazy(async () => ({
-  default: (await import('../features/about/about-dialog')).AboutDialog,
+  default: (await loadAboutDialog()).AboutDialog,
 }));
 const ChildPicker = lazy(async () => ({
-  default: (await import('../features/child-picker/child-picker')).ChildPicker,
+  default: (await loadChildPicker()).ChildPicker,
 }));
 const ClientDownloadDialog = lazy(async () => ({
-  default: (await import('../features/client-download/client-download-dialog'))
-    .ClientDownloadDialog,
+  default: (await loadClientDownloadDialog()).ClientDownloadDialog,
 }));
 const ExpiryDialog = lazy(async () => ({
-  default: (await import('../features/expiry/expiry-dialog')).ExpiryDialog,
+  default: (await loadExpiryDialog()).ExpiryDialog,
 }));
 const LinkedAccountsDialog = lazy(async () => ({
-  default: (await import('../features/linked-accounts/linked-accounts-dialog'))
-    .LinkedAccountsDialog,
+  default: (await loadLinkedAccountsDialog()).LinkedAccountsDialog,
 }));
 const MessagesDialog = lazy(async () => ({
-  default: (await import('../features/messages/messages-dialog')).MessagesDialog,
+  default: (await loadMessagesDialog()).MessagesDialog,
 }));
 const ThemeDialog = lazy(async () => ({
-  default: (await import('../features/theme/theme-dialog')).ThemeDialog,
+  default: (await loadThemeDialog()).ThemeDialog,
 }));
 const TodoPanel = lazy(async () => ({
-  default: (await import('../features/todo/todo-panel')).TodoPanel,
+  default: (await loadTodoPanel()).TodoPanel,
 }));
 
 /** Where the client download dialog's links point (spec §2: a configurable base). */

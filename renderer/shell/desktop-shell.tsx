@@ -12,22 +12,24 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { useTheme } from '../core/theme/theme-store';
 import { useScreenClass } from '../core/use-screen-class';
-import { useVersionCheck } from '../features/about/use-version-check';
-import { useModuleLicence } from '../features/expiry/use-module-licence';
-import { Footer } from '../features/footer/footer';
-import { openHelpCentre } from '../features/footer/help-centre';
-import { saveAppOrder } from '../features/menu/api';
-import { AppSearchBox } from '../features/menu/app-search-box';
-import { menuPanelWidth, usesCategorisedMenu } from '../features/menu/menu-fit';
-import { LEFT_MENU_COLUMN_PX, LeftMenu } from '../features/menu/left-menu';
-import { TopMenu } from '../features/menu/top-menu';
-import { flatApps, moveCode } from '../features/menu/visible-apps';
-import { saveTheme } from '../features/theme/api';
-import { applyMode } from '../features/theme/theme-choice';
-import type { ThemeSelection } from '../features/theme/theme-dialog';
-import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-rules';
-import { Viewport } from '../features/viewport/viewport';
-import { ZoomWarning } from '../features/zoom-warning/zoom-warning';
+import { useVersionCheck } from '../features/about/index';
+import { useModuleLicence } from '../features/expiry/index';
+import { Footer, openHelpCentre } from '../features/footer/index';
+import {
+  AppSearchBox,
+  flatApps,
+  LEFT_MENU_COLUMN_PX,
+  LeftMenu,
+  menuPanelWidth,
+  moveCode,
+  saveAppOrder,
+  TopMenu,
+  usesCategorisedMenu,
+} from '../features/menu/index';
+import { applyMode, saveTheme, type ThemeSelection } from '../features/theme/index';
+import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
+import { Viewport } from '../features/viewport/index';
+import { ZoomWarning } from '../features/zoom-warning/index';
 import { RouteOutlet } from '../ui/access/route-outlet';
 import { notify } from '../ui/notify/notify';
 import { BelowHeader } from './below-header';

@@ -11,13 +11,15 @@ import type { HostConfigFlags } from '../../contract/host';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { Access } from '../ui/access/access';
-import { FullscreenToggle } from '../features/header/fullscreen-toggle';
-import { HeaderButton } from '../features/header/header-button';
-import { LogoutButton } from '../features/header/logout-button';
-import { MessageBell } from '../features/header/message-bell';
-import { WelcomeText } from '../features/header/welcome-text';
-import { LanguageSwitcher } from '../features/language/language-switcher';
-import { RoleSwitcher } from '../features/role-switch/role-switcher';
+import {
+  FullscreenToggle,
+  HeaderButton,
+  LogoutButton,
+  MessageBell,
+  WelcomeText,
+} from '../features/header/index';
+import { LanguageSwitcher } from '../features/language/index';
+import { RoleSwitcher } from '../features/role-switch/index';
 import type { OpenDialog } from './desktop-dialogs';
 
 export interface HeaderActionsProps {

@@ -1,5 +1,5 @@
 import type { HostKind } from '../../contract/host';
-import { inAppClient } from '../features/login/social/in-app-client';
+import { inAppClient } from '../features/login/index';
 
 /**
  * Whether the header shows Logout (spec §2 page header: "hidden in the desktop client and in the

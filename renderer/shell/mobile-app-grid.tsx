@@ -1,5 +1,5 @@
 import type { ApplicationItem } from '../../contract/desktop';
-import { MenuAppIcon } from '../features/menu/menu-app-icon';
+import { MenuAppIcon } from '../features/menu/index';
 
 export interface MobileAppGridProps {
   apps: readonly ApplicationItem[];

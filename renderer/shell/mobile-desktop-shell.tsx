@@ -12,21 +12,14 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { useTheme } from '../core/theme/theme-store';
 import { useScreenClass } from '../core/use-screen-class';
-import { ModuleExpiredGate } from '../features/expiry/module-expired-gate';
-import { useModuleLicence } from '../features/expiry/use-module-licence';
-import { Footer } from '../features/footer/footer';
-import { openHelpCentre } from '../features/footer/help-centre';
-import { HeaderButton } from '../features/header/header-button';
-import { LogoutButton } from '../features/header/logout-button';
-import { MessageBell } from '../features/header/message-bell';
-import { WelcomeText } from '../features/header/welcome-text';
-import { LanguageSwitcher } from '../features/language/language-switcher';
+import { loadExpiryDialog, ModuleExpiredGate, useModuleLicence } from '../features/expiry/index';
+import { Footer, openHelpCentre } from '../features/footer/index';
+import { HeaderButton, LogoutButton, MessageBell, WelcomeText } from '../features/header/index';
+import { LanguageSwitcher } from '../features/language/index';
 import { MobileAppGrid } from './mobile-app-grid';
-import { usesCategorisedMenu } from '../features/menu/menu-fit';
-import { categoryName, flatApps } from '../features/menu/visible-apps';
-import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/todo-rules';
-import { VoiceButton } from '../features/voice/voice-button';
-import { voiceOffered } from '../features/voice/voice-offered';
+import { categoryName, flatApps, usesCategorisedMenu } from '../features/menu/index';
+import { loadTodoPanel, readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
+import { VoiceButton, voiceOffered } from '../features/voice/index';
 import { logoutShown } from './logout-shown';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
@@ -35,22 +28,25 @@ import { usePublishedHeight } from './use-published-height';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
 import './mobile-desktop.css';
+import { loadChildPicker } from '../features/child-picker/index';
+import { loadMessagesDialog } from '../features/messages/index';
+import { loadAboutDialog } from '../features/about/index';
 
 // Sheets load when first opened: the phone's first download stays small.
 const ChildPicker = lazy(async () => ({
-  default: (await import('../features/child-picker/child-picker')).ChildPicker,
+  default: (await loadChildPicker()).ChildPicker,
 }));
 const MessagesDialog = lazy(async () => ({
-  default: (await import('../features/messages/messages-dialog')).MessagesDialog,
+  default: (await loadMessagesDialog()).MessagesDialog,
 }));
 const TodoPanel = lazy(async () => ({
-  default: (await import('../features/todo/todo-panel')).TodoPanel,
+  default: (await loadTodoPanel()).TodoPanel,
 }));
 const ExpiryDialog = lazy(async () => ({
-  default: (await import('../features/expiry/expiry-dialog')).ExpiryDialog,
+  default: (await loadExpiryDialog()).ExpiryDialog,
 }));
 const AboutDialog = lazy(async () => ({
-  default: (await import('../features/about/about-dialog')).AboutDialog,
+  default: (await loadAboutDialog()).AboutDialog,
 }));
 
 /** The desktop is the base module: its licence and versions. */

@@ -2,15 +2,19 @@ import { startTransition, useCallback, useLayoutEffect, useState } from 'react';
 import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
-import { fetchUnreadCounts } from '../features/header/api';
-import { fetchResourceTree, fetchUnreadCodeCounts } from '../features/menu/api';
-import { peekMyApps, takeMyApps } from '../features/menu/prefetch-apps';
+import { fetchUnreadCounts } from '../features/header/index';
+import {
+  fetchResourceTree,
+  fetchUnreadCodeCounts,
+  peekMyApps,
+  takeMyApps,
+  unreadMap,
+  visibleCategories,
+} from '../features/menu/index';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
-import { unreadMap, visibleCategories } from '../features/menu/visible-apps';
-import { fetchIsAdmin, fetchSavedTheme } from '../features/theme/api';
-import { prefetchFirstTodoPage } from '../features/todo/api';
-import { readTodoClosedFlag } from '../features/todo/todo-rules';
+import { fetchIsAdmin, fetchSavedTheme } from '../features/theme/index';
+import { loadTodoPanel, prefetchFirstTodoPage, readTodoClosedFlag } from '../features/todo/index';
 
 export interface DesktopData {
   loading: boolean;
@@ -81,7 +85,7 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     // session: its first page and its code come with the counts, not after them.
     if (generation === 0 && readTodoClosedFlag() === null) {
       prefetchFirstTodoPage();
-      void import('../features/todo/todo-panel').catch(() => undefined);
+      void loadTodoPanel().catch(() => undefined);
     }
     fetchUnreadCounts()
       .then((unread) => {

@@ -6,9 +6,7 @@ import { launchApp } from '../core/app-url/app-url';
 import { isDev } from '../core/env';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { readLocal, recentAppsKey, writeLocal } from '../core/storage-keys';
-import { recordAccess } from '../features/menu/api';
-import { openSso } from '../features/menu/sso';
-import { rememberRecent } from '../features/menu/visible-apps';
+import { openSso, recordAccess, rememberRecent } from '../features/menu/index';
 import { notify } from '../ui/notify/notify';
 
 /**

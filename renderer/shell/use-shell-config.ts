@@ -3,7 +3,7 @@ import type { UnitLoginConfig } from '../../contract/auth';
 import { SUCCESS_STATUS } from '../../contract/envelope';
 import type { HostConfigFlags } from '../../contract/host';
 import { getHost } from '../core/host';
-import { fetchLoginConfig } from '../features/login/api';
+import { fetchLoginConfig } from '../features/login/index';
 
 /** Deployment flags of the host (Group Policy in the desktop client) that hide buttons (§2). */
 export function useHostFlags(): HostConfigFlags | null {

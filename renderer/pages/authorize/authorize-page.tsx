@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
 import type { OAuthClientInfo } from '../../../contract/oauth';
 import { useSession } from '../../core/session/session-store';
-import { fetchClientInfo } from '../../features/authorize/api';
-import { parseAuthorizeRequest } from '../../features/authorize/authorize-request';
-import { ConsentCard } from '../../features/authorize/consent-card';
-import { LanguageSwitcher } from '../../features/language/language-switcher';
-import { LoginBox } from '../../features/login/login-box';
-import type { LoginCheckOutcome } from '../../features/login/login-check/login-check';
-import { useLoginCheck } from '../../features/login/use-login-check';
+import {
+  ConsentCard,
+  fetchClientInfo,
+  parseAuthorizeRequest,
+} from '../../features/authorize/index';
+import { LanguageSwitcher } from '../../features/language/index';
+import { LoginBox, useLoginCheck, type LoginCheckOutcome } from '../../features/login/index';
 import { notify } from '../../ui/notify/notify';
 import { CheckingSignIn, PageLoading } from '../page-frame';
 import './authorize-page.css';

@@ -6,7 +6,7 @@ import { signPayload } from '../../../contract/signature';
 import { httpInstance, resetHttpForTests } from '../../core/http/client';
 import { takeCurrentUser, useSession } from '../../core/session/session-store';
 import { LOCAL_KEYS } from '../../core/storage-keys';
-import { myAppsSettled, peekMyApps } from '../../features/menu/prefetch-apps';
+import { myAppsSettled, peekMyApps } from '../../features/menu/index';
 import {
   answerOk,
   createRouteServer,

@@ -1,8 +1,8 @@
 import { configureHttp } from '../../core/http/hooks';
 import { readLanguageContext, resolveLanguage } from '../../core/i18n/resolve-language';
 import { prefetchCurrentUser } from '../../core/session/session-store';
-import { checkStartsWithCurrentUser } from '../../features/login/login-check/steps';
-import { prefetchMyAppsOnSignIn } from '../../features/menu/prefetch-apps';
+import { checkStartsWithCurrentUser } from '../../features/login/index';
+import { prefetchMyAppsOnSignIn } from '../../features/menu/index';
 import { PAGE_MODULES, resolvePage, type PageKind } from '../page-resolver';
 
 /**

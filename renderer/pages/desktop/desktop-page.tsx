@@ -10,12 +10,13 @@ import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
-import { myAppsSettled, peekMyApps } from '../../features/menu/prefetch-apps';
+import { myAppsSettled, peekMyApps } from '../../features/menu/index';
+import { loadLoginDialog } from '../../features/login/index';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
 // the session ends mid-page: downloaded then, not before the desktop's first paint.
 const LoginDialog = lazy(async () => ({
-  default: (await import('../../features/login/login-dialog')).LoginDialog,
+  default: (await loadLoginDialog()).LoginDialog,
 }));
 
 /**

@@ -4,9 +4,13 @@ import type { LoginData } from '../../../contract/auth';
 import type { SocialPendingIdentity } from '../../../contract/social';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { hashQuery, useHash } from '../../core/hash-route';
-import { LoginForm } from '../../features/login/login-form';
-import { announceLoginSuccess, loginWith } from '../../features/login/login-session';
-import { fetchPendingIdentity, postBind } from '../../features/login/social/api';
+import {
+  announceLoginSuccess,
+  fetchPendingIdentity,
+  LoginForm,
+  loginWith,
+  postBind,
+} from '../../features/login/index';
 import { providerName } from '../../core/provider-name';
 import { goToLanding } from '../navigation';
 import { PageLoading } from '../page-frame';

@@ -4,25 +4,27 @@ import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
-import { Footer } from '../../features/footer/footer';
-import { openHelpCentre } from '../../features/footer/help-centre';
-import { LanguageSwitcher } from '../../features/language/language-switcher';
-import { fetchLoginConfig } from '../../features/login/api';
-import type { LoginCheckOutcome } from '../../features/login/login-check/login-check';
-import { LoginBox } from '../../features/login/login-box';
-import { LoginBrand } from '../../features/login/login-brand';
-import { announceLoginSuccess } from '../../features/login/login-session';
-import { useLoginCheck } from '../../features/login/use-login-check';
+import { Footer, openHelpCentre } from '../../features/footer/index';
+import { LanguageSwitcher } from '../../features/language/index';
+import {
+  announceLoginSuccess,
+  fetchLoginConfig,
+  LoginBox,
+  LoginBrand,
+  useLoginCheck,
+  type LoginCheckOutcome,
+} from '../../features/login/index';
 import { notify } from '../../ui/notify/notify';
 import { goToLanding, likelyLanding } from '../navigation';
 import { CheckingSignIn, PageLoading } from '../page-frame';
 import { prerenderLandingPage } from './prerender-landing';
+import { loadAboutDialog } from '../../features/about/index';
 
 // The face widget (and its tracker) loads only when someone chooses face login.
 const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
 // The about dialog (antd's modal) loads only when 'Version info' is pressed.
 const AboutDialog = lazy(async () => ({
-  default: (await import('../../features/about/about-dialog')).AboutDialog,
+  default: (await loadAboutDialog()).AboutDialog,
 }));
 
 /** The login page's module (renderer/pages/modules.json): what the about dialog reports on. */

@@ -8,11 +8,12 @@ import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
+import { loadLoginDialog } from '../../features/login/index';
 
 // The login form (antd Form, Input, Checkbox, the validators: about 40 KB gzip) is needed only
 // when the session ends mid-page: a phone downloads it then, not before the first paint.
 const LoginDialog = lazy(async () => ({
-  default: (await import('../../features/login/login-dialog')).LoginDialog,
+  default: (await loadLoginDialog()).LoginDialog,
 }));
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HeaderButton } from '../../features/header/header-button';
+import { HeaderButton } from '../../features/header/index';
 import { HOVER_TIP_DELAY_MS, placeHoverTip } from './hover-tip';
 
 afterEach(() => {
