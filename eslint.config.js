@@ -10,7 +10,9 @@ import tseslint from 'typescript-eslint';
  * The import rules of docs/architecture.md, checked by a machine: contract imports nothing of ours;
  * renderer, server, main and preload may import contract but not each other; inside renderer
  * the direction is pages → shell → features → ui → core → contract, and a feature never
- * imports another feature. Tests may import anything.
+ * imports another feature; from outside a feature, only its index.ts. An application
+ * (renderer/apps/<name>/) uses PH's public surface (renderer/ph/index.tsx) and the contract only,
+ * and nothing imports an application. Tests may import anything.
  */
 const elements = [
   { type: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'], mode: 'full' },
@@ -21,11 +23,23 @@ const elements = [
   { type: 'shell', pattern: 'renderer/shell/**', mode: 'full' },
   { type: 'pages', pattern: 'renderer/pages/**', mode: 'full' },
   { type: 'ph', pattern: 'renderer/ph/**', mode: 'full' },
+  { type: 'app', pattern: 'renderer/apps/*/**', mode: 'full', capture: ['app'] },
   { type: 'renderer-entry', pattern: 'renderer/*.{ts,tsx}', mode: 'full' },
   { type: 'server', pattern: 'server/**', mode: 'full' },
   { type: 'main', pattern: 'main/**', mode: 'full' },
   { type: 'preload', pattern: 'preload/**', mode: 'full' },
   { type: 'tooling', pattern: ['scripts/**', '*.config.ts', '*.config.js'], mode: 'full' },
+];
+
+/** A feature's front door: from outside the feature, only its index.ts may be imported. */
+const featureDoor = [
+  {
+    target: ['feature'],
+    disallow: ['*'],
+    message:
+      "Import the feature's index (renderer/features/${dependency.feature}/index), not its file ${dependency.internalPath}",
+  },
+  { target: ['feature'], allow: ['index.ts'] },
 ];
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
@@ -73,6 +87,8 @@ export default tseslint.config(
       'boundaries/elements': elements,
       'boundaries/include': ['**/*.{ts,tsx,js,mjs}'],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      // Lazy imports and re-exports cross the boundaries too.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
     },
     rules: {
       'boundaries/no-unknown-files': 'off',
@@ -94,10 +110,39 @@ export default tseslint.config(
             { from: 'pages', allow: ['pages', 'shell', 'feature', 'ui', 'core', 'contract'] },
             { from: 'ph', allow: ['ph', 'feature', 'ui', 'core', 'contract'] },
             { from: 'renderer-entry', allow: ['pages', 'ph', 'core', 'contract'] },
+            { from: 'app', allow: [['app', { app: '${from.app}' }], 'ph', 'contract'] },
             { from: 'server', allow: ['server', 'contract'] },
             { from: 'main', allow: ['main', 'contract'] },
             { from: 'preload', allow: ['contract'] },
             { from: 'tooling', allow: ['tooling', 'contract'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Outside a feature, a feature is reached through its index.ts (inside it, any file).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/features/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'boundaries/entry-point': ['error', { default: 'allow', rules: featureDoor }] },
+  },
+  {
+    // An application sees PH through its public index only (what ph.d.ts describes).
+    files: ['renderer/apps/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            ...featureDoor,
+            {
+              target: ['ph'],
+              disallow: ['*'],
+              message: "An application imports PH's public index (renderer/ph/index) only",
+            },
+            { target: ['ph'], allow: ['index.tsx'] },
           ],
         },
       ],

@@ -16,7 +16,9 @@ const eslint = new ESLint({
     {
       languageOptions: { parserOptions: { projectService: false, project: null } },
       rules: Object.fromEntries(
-        ['boundaries/element-types', 'no-restricted-imports'].map((rule) => [rule, 'error']),
+        ['boundaries/element-types', 'boundaries/entry-point', 'no-restricted-imports'].map(
+          (rule) => [rule, 'error'],
+        ),
       ),
     },
   ],
@@ -52,6 +54,16 @@ describe('architecture import rules', () => {
       "import { LoginBox } from '../login/login-box';\nexport const x = LoginBox;\n",
     ],
     [
+      "a page imports a feature's file, not its index",
+      'renderer/pages/x.ts',
+      "import { LoginBox } from '../features/login/login-box';\nexport const x = LoginBox;\n",
+    ],
+    [
+      "an application imports PH's internals, not its index",
+      'renderer/apps/x/x.ts',
+      "import { antdParts } from '../../ph/antd-parts';\nexport const x = antdParts;\n",
+    ],
+    [
       'the renderer imports the server',
       'renderer/pages/x.ts',
       "import { buildApp } from '../../server/app';\nexport const x = buildApp;\n",
@@ -80,14 +92,23 @@ describe('architecture import rules', () => {
     const found = await violations(file, code);
     expect(found.length).toBeGreaterThan(0);
     for (const rule of found)
-      expect(['boundaries/element-types', 'no-restricted-imports']).toContain(rule);
+      expect([
+        'boundaries/element-types',
+        'boundaries/entry-point',
+        'no-restricted-imports',
+      ]).toContain(rule);
   });
 
   it.each([
     [
-      'a page imports a feature',
+      "a page imports a feature's index",
       'renderer/pages/x.ts',
-      "import { LoginBox } from '../features/login/login-box';\nexport const x = LoginBox;\n",
+      "import { LoginBox } from '../features/login/index';\nexport const x = LoginBox;\n",
+    ],
+    [
+      "an application imports PH's index and the contract",
+      'renderer/apps/x/x.ts',
+      "import type { PhApi } from '../../ph/index';\nimport { API } from '../../../contract/api-paths';\nexport const x = API;\nexport type X = PhApi;\n",
     ],
     [
       'a feature imports ui and core',
