@@ -149,6 +149,13 @@ describe("'Ignore all' messages (spec §2 messages dialog)", () => {
       .locator('.ant-modal-confirm-title')
       .getByText(/^Mark all \d+ unread/)
       .waitFor();
+    // The confirmation puts the focus on Cancel once it has opened: Tab only after that, or a
+    // loaded machine's Tab lands before the focus has moved into the confirmation.
+    await eventually(() =>
+      confirm
+        .getByRole('button', { name: 'Cancel' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Tab');
     await eventually(() =>
       confirm
