@@ -34,7 +34,6 @@ export interface PostgresOptions {
  */
 export class PostgresSql implements Sql {
   readonly dialect = 'postgres' as const;
-  private readonly translations = new Map<string, Translated>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -130,7 +129,7 @@ export class PostgresSql implements Sql {
   }
 
   private async query(text: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
-    const statement = this.translate(text);
+    const statement = translate(text);
     const values = valuesOf(statement, params);
     try {
       return await (this.client ?? this.pool).query({
@@ -142,22 +141,22 @@ export class PostgresSql implements Sql {
       throw asUnavailable(error);
     }
   }
-
-  private translate(text: string): Translated {
-    let translated = this.translations.get(text);
-    if (!translated) {
-      translated = { ...toDollarParameters(text), name: `s${String(statementNames.size + 1)}` };
-      const known = statementNames.get(translated.text);
-      if (known) translated.name = known;
-      else statementNames.set(translated.text, translated.name);
-      this.translations.set(text, translated);
-    }
-    return translated;
-  }
 }
 
-/** One name per statement text in this process, shared by the transactions' clients. */
-const statementNames = new Map<string, string>();
+/**
+ * Each statement text in PostgreSQL's form, translated once per process and shared by the pool
+ * and every transaction's client; its name (one per text) lets each connection prepare it once.
+ */
+const translations = new Map<string, Translated>();
+
+function translate(text: string): Translated {
+  let translated = translations.get(text);
+  if (!translated) {
+    translated = { ...toDollarParameters(text), name: `s${String(translations.size + 1)}` };
+    translations.set(text, translated);
+  }
+  return translated;
+}
 
 /** An arbitrary constant: the key of the start-up advisory lock. */
 const STARTUP_LOCK = 7_361_042;

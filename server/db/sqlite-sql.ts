@@ -79,18 +79,16 @@ export class SqliteSql implements Sql {
   }
 
   /**
-   * Waits for the open transaction to end. Callers wait `while (this.openTransaction)`: the
+   * Waits once for the open transaction to end. Callers wait `while (this.openTransaction)`: the
    * check is made again, synchronously, after the wait, since another caller woken by the same
    * end may have begun a transaction meanwhile.
    */
   private async outsideTransaction(): Promise<void> {
-    while (this.openTransaction) {
-      if (this.insideTransaction.getStore()) {
-        // Waiting here would wait for ourselves: the transaction's own work used the outer client.
-        throw new Error('Inside a transaction, use the client the transaction was given.');
-      }
-      await this.openTransaction;
+    if (this.insideTransaction.getStore()) {
+      // Waiting here would wait for ourselves: the transaction's own work used the outer client.
+      throw new Error('Inside a transaction, use the client the transaction was given.');
     }
+    await this.openTransaction;
   }
 
   private statement(text: string): Statement {
