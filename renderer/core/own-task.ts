@@ -1,6 +1,9 @@
-/** The part of the Prioritized Task Scheduling API this module uses (Chromium 94+). */
+/** The priorities of the Prioritized Task Scheduling API (Chromium 94+). */
+export type TaskPriority = 'user-blocking' | 'user-visible' | 'background';
+
+/** The part of that API this module uses. */
 interface TaskScheduler {
-  postTask: (callback: () => void) => Promise<void>;
+  postTask: (callback: () => void, options?: { priority?: TaskPriority }) => Promise<void>;
 }
 
 function taskScheduler(): TaskScheduler | null {
@@ -15,7 +18,7 @@ function taskScheduler(): TaskScheduler | null {
  * cost (axios, the XHR's send) in a short task of its own instead of one long task (blocking
  * time on slow school PCs).
  */
-export function ownTask(): Promise<void> | null {
+export function ownTask(priority: TaskPriority = 'user-visible'): Promise<void> | null {
   const scheduler = taskScheduler();
-  return scheduler === null ? null : scheduler.postTask(() => undefined);
+  return scheduler === null ? null : scheduler.postTask(() => undefined, { priority });
 }

@@ -1,19 +1,21 @@
-import { startTransition, useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
+import { afterFirstView } from '../core/first-view';
+import { HAND_OVER_MS, type Query } from '../core/query/query-cache';
+import { useQuery } from '../core/query/use-query';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
-import { fetchUnreadCounts } from '../features/header/index';
+import { unreadCountsQuery } from '../features/header/index';
 import {
   fetchResourceTree,
-  fetchUnreadCodeCounts,
-  peekMyApps,
-  takeMyApps,
+  myAppsQuery,
+  unreadCodeCountsQuery,
   unreadMap,
   visibleCategories,
 } from '../features/menu/index';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
-import { fetchIsAdmin, fetchSavedTheme } from '../features/theme/index';
+import { fetchSavedTheme, isAdminQuery } from '../features/theme/index';
 import { loadTodoPanel, prefetchFirstTodoPage, readTodoClosedFlag } from '../features/todo/index';
 
 export interface DesktopData {
@@ -28,88 +30,54 @@ export interface DesktopData {
   reload: () => void;
 }
 
+const NO_COUNTS: UnreadCounts = { todo: 0, message: 0 };
+
+/** The same call, made once the desktop's first view is on screen (core/first-view.ts). */
+function afterIcons<T>(query: Query<T>): Query<T> {
+  return { key: query.key, fetch: (signal) => afterFirstView(() => query.fetch(signal)) };
+}
+
 /**
- * Everything the desktop shows, fetched in parallel once the user is known (one round trip):
- * the icons, their unread counts, the to-do and message counts, the saved theme and whether the
- * user is an administrator.
+ * Everything the desktop shows, from the query cache: the icons (usually prefetched the moment
+ * the user was known, so the first render draws them), and once they are on screen their unread
+ * counts, the to-do and message counts, whether the user is an administrator, the saved theme
+ * and the permission tree.
  */
 export function useDesktopData(user: CurrentUser): DesktopData {
-  // The icons already prefetched (prefetchMyAppsOnSignIn) are drawn by the first render.
-  const [ready] = useState(() => peekMyApps(user.userId, user.unitId));
-  // Loading until the icons of the current generation arrived.
-  const [loadedGeneration, setLoadedGeneration] = useState(ready === null ? -1 : 0);
-  const [failed, setFailed] = useState(false);
-  const [categories, setCategories] = useState<MenuCategory[]>(() =>
-    ready === null
-      ? []
-      : visibleCategories(ready, { userType: user.userType, unitType: user.unitType }),
-  );
-  const [counts, setCounts] = useState<UnreadCounts>({ todo: 0, message: 0 });
-  const [isAdmin, setIsAdmin] = useState(false);
-  const [generation, setGeneration] = useState(0);
+  const { userId, unitId, userType, unitType } = user;
+  const apps = useQuery(myAppsQuery(userId, unitId), { staleMs: HAND_OVER_MS });
+  const appCounts = useQuery(afterIcons(unreadCodeCountsQuery()));
+  const counts = useQuery(afterIcons(unreadCountsQuery()));
+  const isAdmin = useQuery(afterIcons(isAdminQuery(userId)));
 
-  // A layout effect runs before every passive effect of the page (the header's own calls): the
-  // icons' request goes out first, ahead of the browser's six connections per host filling up.
-  useLayoutEffect(() => {
+  const categories = useMemo(
+    () =>
+      apps.data === undefined
+        ? []
+        : visibleCategories(
+            apps.data,
+            { userType, unitType },
+            appCounts.data === undefined ? undefined : unreadMap(appCounts.data),
+          ),
+    [apps.data, appCounts.data, userType, unitType],
+  );
+
+  // What the desktop applies rather than shows: the saved theme and the permission tree.
+  useEffect(() => {
     let active = true;
-    const viewer = { userType: user.userType, unitType: user.unitType };
-    // Each answer is applied as it arrives: the icons never wait for the slower calls.
-    // Started when the user became known (prefetchMyAppsOnSignIn), else now.
-    const apps = takeMyApps(user.userId, user.unitId);
-    const appCounts = fetchUnreadCodeCounts().then(unreadMap);
-    apps
-      .then((categories) => {
-        if (!active) return;
-        // Answers re-render the desktop as transitions: React renders them in slices between
-        // which the browser stays responsive (an old school PC takes hundreds of ms for all icons).
-        startTransition(() => {
-          setFailed(false);
-          setCategories(visibleCategories(categories, viewer));
-          setLoadedGeneration(generation);
-        });
-        return appCounts.then((counted) => {
-          if (active)
-            startTransition(() => {
-              setCategories(visibleCategories(categories, viewer, counted));
-            });
-        });
-      })
-      .catch(() => {
-        if (!active) return;
-        startTransition(() => {
-          setFailed(true);
-          setLoadedGeneration(generation);
-        });
-      });
     // The to-do panel opens by itself when the counts show to-dos (spec §4), unless closed this
     // session: its first page and its code come with the counts, not after them.
-    if (generation === 0 && readTodoClosedFlag() === null) {
+    if (readTodoClosedFlag() === null) {
       prefetchFirstTodoPage();
       void loadTodoPanel().catch(() => undefined);
     }
-    fetchUnreadCounts()
-      .then((unread) => {
-        if (active)
-          startTransition(() => {
-            setCounts(unread);
-          });
-      })
-      .catch(() => undefined);
-    fetchSavedTheme()
+    void afterFirstView(fetchSavedTheme)
       .then((saved) => {
         if (active && saved) useTheme.getState().setTheme(saved.theme);
       })
       .catch(() => undefined);
-    fetchIsAdmin(user.userId)
-      .then((admin) => {
-        if (active)
-          startTransition(() => {
-            setIsAdmin(admin);
-          });
-      })
-      .catch(() => undefined);
-    if (loadsPermissionTree(user.userType)) {
-      fetchResourceTree(DESKTOP_PERMISSION_APP_CODE)
+    if (loadsPermissionTree(userType)) {
+      void afterFirstView(() => fetchResourceTree(DESKTOP_PERMISSION_APP_CODE))
         .then((tree) => {
           if (active) usePermissions.getState().setTree(tree);
         })
@@ -118,23 +86,25 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     return () => {
       active = false;
     };
-  }, [user.userId, user.unitId, user.userType, user.unitType, generation]);
+  }, [userId, unitId, userType]);
 
+  const refetchCounts = counts.refetch;
   const refreshCounts = useCallback(() => {
-    void fetchUnreadCounts()
-      .then(setCounts)
-      .catch(() => undefined);
-  }, []);
+    void refetchCounts();
+  }, [refetchCounts]);
+  const refetchApps = apps.refetch;
+  const refetchAppCounts = appCounts.refetch;
   const reload = useCallback(() => {
-    setGeneration((value) => value + 1);
-  }, []);
+    void refetchApps();
+    void refetchAppCounts();
+  }, [refetchApps, refetchAppCounts]);
 
   return {
-    loading: loadedGeneration !== generation,
-    failed,
+    loading: apps.status === 'pending' || apps.fetching,
+    failed: apps.status === 'error',
     categories,
-    counts,
-    isAdmin,
+    counts: counts.data ?? NO_COUNTS,
+    isAdmin: isAdmin.data ?? false,
     refreshCounts,
     reload,
   };

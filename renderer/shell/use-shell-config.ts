@@ -2,7 +2,9 @@ import { startTransition, useEffect, useState } from 'react';
 import type { UnitLoginConfig } from '../../contract/auth';
 import { SUCCESS_STATUS } from '../../contract/envelope';
 import type { HostConfigFlags } from '../../contract/host';
+import { afterFirstView } from '../core/first-view';
 import { getHost } from '../core/host';
+import { useQuery } from '../core/query/use-query';
 import { fetchLoginConfig } from '../features/login/index';
 
 /** Deployment flags of the host (Group Policy in the desktop client) that hide buttons (§2). */
@@ -27,22 +29,15 @@ export function useHostFlags(): HostConfigFlags | null {
   return flags;
 }
 
-/** The unit's login configuration, for the footer's links and filing entries. */
+/**
+ * The unit's login configuration, for the footer's links and filing entries: asked once the
+ * desktop's first view is on screen (core/first-view.ts).
+ */
 export function useUnitConfig(): UnitLoginConfig | null {
-  const [config, setConfig] = useState<UnitLoginConfig | null>(null);
-  useEffect(() => {
-    let active = true;
-    fetchLoginConfig(window.location.host)
-      .then((answer) => {
-        if (active && answer.status === SUCCESS_STATUS)
-          startTransition(() => {
-            setConfig(answer.data);
-          });
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
-  return config;
+  const host = window.location.host;
+  const answer = useQuery({
+    key: ['unit-login-config', host],
+    fetch: () => afterFirstView(() => fetchLoginConfig(host)),
+  }).data;
+  return answer?.status === SUCCESS_STATUS ? answer.data : null;
 }

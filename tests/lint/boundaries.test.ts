@@ -44,9 +44,9 @@ describe('architecture import rules', () => {
       "import { LoginBox } from '../features/login/login-box';\nexport const x = LoginBox;\n",
     ],
     [
-      'ui imports a page',
+      'ui imports the boot',
       'renderer/ui/x.ts',
-      "import { bootstrap } from '../pages/bootstrap';\nexport const x = bootstrap;\n",
+      "import { bootstrap } from '../boot/bootstrap';\nexport const x = bootstrap;\n",
     ],
     [
       'a feature imports another feature',

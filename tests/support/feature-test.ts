@@ -3,6 +3,7 @@ import type { JsonObject } from '../../contract/deep-merge';
 import { httpInstance, resetHttpForTests } from '../../renderer/core/http/client';
 import { configureHttp } from '../../renderer/core/http/hooks';
 import { initI18n } from '../../renderer/core/i18n/init-i18n';
+import { queryCache } from '../../renderer/core/query/query-cache';
 import { builtinZhCN } from '../../renderer/pages/builtin-locale';
 import { createRouteServer, type RouteServer } from './route-server';
 
@@ -25,6 +26,8 @@ export function featureTestSetup(en: JsonObject): RouteServer {
     httpInstance.defaults.baseURL = base;
     configureHttp({ notify: vi.fn() });
     server.reset();
+    // Each test's components ask the server again.
+    queryCache.clear();
   });
   return server;
 }

@@ -5,7 +5,6 @@ import { HEADER_SIGNATURE } from '../../../contract/http-headers';
 import { createSignatureNonce, verifySignature } from '../../../contract/signature';
 import { ownTask } from '../own-task';
 import { createAuthRefresher } from './auth-refresh';
-import { callGate } from './call-gate';
 import { HttpError } from './errors';
 import { httpHooks, resetHttpHooks } from './hooks';
 import { httpMessage } from './messages';
@@ -108,19 +107,11 @@ function isSuccessEnvelope(body: unknown): boolean {
  * the envelope is left to the caller.
  */
 export async function send(spec: RequestSpec, replayed = false): Promise<AxiosResponse<unknown>> {
-  // Each call is built and sent in a task of its own: the desktop's dozen calls at start would
-  // otherwise cost one long task on a slow PC (docs/performance.md). An urgent call leaves at
-  // once: the tasks queued ahead of it (a re-render, the page's boot) would only delay what the
-  // user awaits.
-  // An ordinary call also waits while the page draws its first view (call-gate.ts).
-  // Released together, the calls still leave one task each.
-  while (spec.options.urgent !== true) {
-    const hop = ownTask();
-    if (hop !== null) await hop;
-    const gate = callGate();
-    if (gate === null) break;
-    await gate;
-  }
+  // Each call is built and sent in a task of its own at its priority (RequestOptions.priority):
+  // the desktop's dozen calls at start would otherwise cost one long task on a slow PC
+  // (docs/performance.md, "A task per request").
+  const priority = spec.options.priority ?? 'user-visible';
+  if (priority !== 'user-blocking') await ownTask(priority);
   const hooks = httpHooks();
   const nonce = spec.options.signed === true ? createSignatureNonce() : undefined;
   const sentAt = refresher.generation();

@@ -13,7 +13,6 @@ import {
   httpInstance,
   resetHttpForTests,
 } from './client';
-import { callGate, holdCallsUntil } from './call-gate';
 import { HttpError } from './errors';
 import { configureHttp, type HttpHooks } from './hooks';
 import { http } from './http';
@@ -129,52 +128,36 @@ function answerOk(...keys: string[]): void {
   }
 }
 
-describe('urgent calls', () => {
+describe('call priorities (RequestOptions.priority)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('leave at once, while other calls wait for the tasks queued before them', async () => {
-    answerOk('GET /queued', 'POST /urgent');
+  it('sends a user-blocking call at once, others in a task posted at their priority', async () => {
+    answerOk('GET /queued', 'GET /later', 'POST /blocking');
     // A browser whose queued tasks have not run yet (a render, the page's boot).
     const { promise: queued, resolve: runQueued } = deferred();
-    vi.stubGlobal('scheduler', { postTask: (task: () => void) => queued.then(task) });
+    const posted: (string | undefined)[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (task: () => void, options?: { priority?: string }) => {
+        posted.push(options?.priority);
+        return queued.then(task);
+      },
+    });
 
-    const waiting = http.get('/queued');
-    await http.post('/urgent', { x: 1 }, { urgent: true });
-    expect(calls('/urgent')).toHaveLength(1);
+    const waiting = [
+      http.get('/queued'),
+      http.get('/later', undefined, { priority: 'background' }),
+    ];
+    await http.post('/blocking', { x: 1 }, { priority: 'user-blocking' });
+    expect(calls('/blocking')).toHaveLength(1);
     expect(calls('/queued')).toHaveLength(0);
+    expect(posted).toEqual(['user-visible', 'background']);
 
     runQueued();
-    await waiting;
+    await Promise.all(waiting);
     expect(calls('/queued')).toHaveLength(1);
-  });
-});
-
-describe('the call gate', () => {
-  it('holds ordinary calls until released; urgent calls pass', async () => {
-    answerOk('GET /held', 'GET /urgent-while-held');
-    const { promise: released, resolve: release } = deferred();
-    holdCallsUntil(released);
-    const held = [http.get('/held'), http.get('/held')];
-    await http.get('/urgent-while-held', undefined, { urgent: true });
-    // The urgent call has had its answer: the held ones, made before it, have not left.
-    expect(calls('/urgent-while-held')).toHaveLength(1);
-    expect(calls('/held')).toHaveLength(0);
-    expect(callGate()).not.toBeNull();
-
-    release();
-    await Promise.all(held);
-    expect(calls('/held')).toHaveLength(2);
-    expect(callGate()).toBeNull();
-  });
-
-  it('opens even when what it waited for failed', async () => {
-    answerOk('GET /after-failure');
-    holdCallsUntil(Promise.reject(new Error('no frame')));
-    await http.get('/after-failure');
-    expect(calls('/after-failure')).toHaveLength(1);
-    expect(callGate()).toBeNull();
+    expect(calls('/later')).toHaveLength(1);
   });
 });
 

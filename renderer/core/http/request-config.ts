@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig, Method } from 'axios';
+import type { TaskPriority } from '../own-task';
 import {
   HEADER_APP_CODE,
   HEADER_DEVICE,
@@ -34,11 +35,13 @@ export interface RequestOptions {
   /** Bytes of the request body sent so far (uploads report real progress with it). */
   onUploadProgress?: (loaded: number, total: number) => void;
   /**
-   * Sent at once, in the caller's task, rather than in a task of its own behind those already
-   * queued: for the one call a user is waiting on with nothing else to do (the login, a page's
-   * current user and icons), never for a batch.
+   * When the call is built and sent (the priorities of `scheduler.postTask`): 'user-blocking'
+   * at once, in the caller's task, for the one call a user is waiting on with nothing else to do
+   * (the login, a page's current user and icons), never for a batch; 'user-visible' (the
+   * default) in a task of its own behind those already queued, so that a page starting ten
+   * calls pays for each in a short task; 'background' after the page's other work.
    */
-  urgent?: boolean;
+  priority?: TaskPriority;
 }
 
 export type Params = Record<string, unknown>;

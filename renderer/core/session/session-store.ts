@@ -4,7 +4,7 @@ import type { Child } from '../../../contract/auth';
 import { PARENT_USER_TYPE } from '../../../contract/auth-codes';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { markSessionRestored } from '../http/client';
-import { Prefetch } from '../prefetch';
+import { HAND_OVER_MS, queryCache } from '../query/query-cache';
 import { http } from '../http/http';
 import { LOCAL_KEYS, SESSION_KEYS, removeLocal, writeLocal, writeSession } from '../storage-keys';
 import { pickCurrentChild } from './children';
@@ -81,7 +81,7 @@ async function loadCurrentUser(options: FetchCurrentUserOptions): Promise<Curren
         noIntercept: true,
         silentAuthFailure: options.reloginOnExpiry !== true,
         // The page waits on the user: the call leaves ahead of the tasks the boot has queued.
-        urgent: true,
+        priority: 'user-blocking',
       },
     );
     if (envelope.status === SUCCESS_STATUS) user = parseCurrentUser(envelope.data);
@@ -100,37 +100,35 @@ async function loadCurrentUser(options: FetchCurrentUserOptions): Promise<Curren
   return user;
 }
 
-let inFlight: Promise<CurrentUser | null> | null = null;
+/** The current-user call's key in the page's query cache. */
+const CURRENT_USER_KEY = ['current-user'] as const;
 
 /**
  * Asks the platform who is logged in (spec §4): logged in only when the signed answer has status
  * 200 and a user; otherwise the user is forgotten and the status becomes logged-out. Concurrent
- * calls share one request.
+ * calls share one request (the query cache).
  */
 export function fetchCurrentUser(
   options: FetchCurrentUserOptions = {},
 ): Promise<CurrentUser | null> {
-  inFlight ??= loadCurrentUser(options).finally(() => {
-    inFlight = null;
-  });
-  return inFlight;
+  return queryCache.fetch({ key: CURRENT_USER_KEY, fetch: () => loadCurrentUser(options) });
 }
-
-const early = new Prefetch<CurrentUser | null>();
-const EARLY_KEY = 'current-user';
 
 /**
  * Starts the current-user call ahead of the login check that will ask it first (the page's boot,
- * before React and antd are evaluated: pages/boot/early-calls.ts). The store is updated as soon
- * as the answer comes, like any current-user call; the check takes the answer once.
+ * before React and antd are evaluated: renderer/boot/early-calls.ts). The store is updated as
+ * soon as the answer comes, like any current-user call.
  */
 export function prefetchCurrentUser(): void {
-  early.put(EARLY_KEY, useSession.getState().fetchCurrentUser());
+  fetchCurrentUser().catch(() => undefined);
 }
 
-/** The answer of the call prefetchCurrentUser started (once), else a call of its own. */
+/** The answer of a current-user call started ahead (while fresh), else a call of its own. */
 export function takeCurrentUser(): Promise<CurrentUser | null> {
-  return early.take(EARLY_KEY, () => useSession.getState().fetchCurrentUser());
+  return queryCache.fetch(
+    { key: CURRENT_USER_KEY, fetch: () => loadCurrentUser({}) },
+    { staleMs: HAND_OVER_MS },
+  );
 }
 
 /**
@@ -144,6 +142,8 @@ export async function logout(): Promise<void> {
     // Spec §8: logout failures are silently ignored; the local session ends regardless.
   }
   clearStorageOnLogout();
+  // Nothing the signed-out user was shown is shown to the next one.
+  queryCache.clear();
   // The desktop client forgets this server's vault entry; the web keeps its sealed record.
   await getHost()
     .onLoggedOut()

@@ -1,5 +1,5 @@
 import { Empty, Modal, Spin, theme } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageInfo, VersionFileEntry } from '../../../contract/desktop';
 import {
@@ -9,6 +9,8 @@ import {
   type ServerVersionResult,
 } from './api';
 import { CompanyLogo } from './company-logo';
+import type { Query } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
 import { versionNotes } from './version-check';
 
 /** The about dialog's width (spec §2, §9). */
@@ -31,25 +33,26 @@ interface Loaded {
   releases: VersionFileEntry[];
 }
 
+/** What the dialog shows of a module: its front end's, its server's and its releases' versions. */
+function aboutQuery(root: string, code: string): Query<Loaded> {
+  return {
+    key: ['about', root, code],
+    fetch: async () => {
+      const [packageInfo, server, releases] = await Promise.all([
+        fetchPackageInfo(root, code),
+        fetchServerVersion(code),
+        fetchVersionFile(root, code),
+      ]);
+      return { packageInfo, server, releases };
+    },
+  };
+}
+
 function AboutContent({ root, code, oam }: Omit<AboutDialogProps, 'open' | 'onClose'>) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const loaded = useQuery(aboutQuery(root, code)).data ?? null;
   const releasesId = useId();
-
-  useEffect(() => {
-    let current = true;
-    void Promise.all([
-      fetchPackageInfo(root, code),
-      fetchServerVersion(code),
-      fetchVersionFile(root, code),
-    ]).then(([packageInfo, server, releases]) => {
-      if (current) setLoaded({ packageInfo, server, releases });
-    });
-    return () => {
-      current = false;
-    };
-  }, [root, code]);
 
   const unknown = t('about.unknown');
   const withDate = (version: string, date: string) =>

@@ -1,9 +1,11 @@
 import { Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleExpiryItem } from '../../../contract/desktop';
+import { useQuery } from '../../core/query/use-query';
 import { fetchUnitLicences } from './api';
 import { ExpiryTable, type ExpiryItemSource } from './expiry-table';
+
+const NO_ITEMS: ModuleExpiryItem[] = [];
 
 /** Dialog width (spec §9: dialogs other than theme and about are 400 or 500 px). */
 export const EXPIRY_DIALOG_WIDTH = 500;
@@ -19,23 +21,13 @@ export interface ExpiryDialogProps {
   unitId?: string;
 }
 
-type Loaded = { status: 'loading' } | { status: 'done'; items: ModuleExpiryItem[] };
-
 function UnitLicences({ unitId }: { unitId: string }) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    void fetchUnitLicences(unitId)
-      .catch(() => [])
-      .then((items) => {
-        setLoaded({ status: 'done', items });
-      });
-  }, [unitId]);
-  return (
-    <ExpiryTable
-      items={loaded.status === 'done' ? loaded.items : []}
-      loading={loaded.status === 'loading'}
-    />
-  );
+  const licences = useQuery({
+    key: ['unit-licences', unitId],
+    fetch: () => fetchUnitLicences(unitId),
+  });
+  // A failure is reported by the request client (§8 toast); the table is then empty.
+  return <ExpiryTable items={licences.data ?? NO_ITEMS} loading={licences.status === 'pending'} />;
 }
 
 /**

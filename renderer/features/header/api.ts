@@ -2,6 +2,7 @@ import { DESKTOP_API } from '../../../contract/api-paths';
 import type { UnreadCounts } from '../../../contract/desktop';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { http } from '../../core/http/http';
+import type { Query } from '../../core/query/query-cache';
 import { wireCount } from '../../core/wire';
 
 /** The unread to-do and message counts (spec §7 unhandlecount). */
@@ -14,4 +15,9 @@ export async function fetchUnreadCounts(): Promise<UnreadCounts> {
   }
   const data = answer.data as Record<string, unknown>;
   return { todo: wireCount(data.todo), message: wireCount(data.message) };
+}
+
+/** The header's counts as the query cache knows them. */
+export function unreadCountsQuery(): Query<UnreadCounts> {
+  return { key: ['unread-counts'], fetch: () => fetchUnreadCounts() };
 }

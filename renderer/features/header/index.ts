@@ -1,5 +1,5 @@
 /** The header feature's front door: the buttons and texts the shells and pages place. */
-export { fetchUnreadCounts } from './api';
+export { unreadCountsQuery } from './api';
 export { FullscreenToggle } from './fullscreen-toggle';
 export { HeaderButton } from './header-button';
 export { LogoutButton } from './logout-button';

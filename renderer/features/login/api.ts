@@ -13,7 +13,7 @@ export function postLogin(username: string, password: string): Promise<ApiEnvelo
     API.login,
     { username, password, noIntercept: true },
     // Leaves at once, before the form re-renders as "signing in": the user waits for it.
-    { noIntercept: true, skipAuthRefresh: true, urgent: true },
+    { noIntercept: true, skipAuthRefresh: true, priority: 'user-blocking' },
   );
 }
 

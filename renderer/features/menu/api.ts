@@ -57,12 +57,16 @@ export function toCategories(data: unknown): MenuCategory[] {
   });
 }
 
-export async function fetchMyApps(userId: string, unitId: string): Promise<MenuCategory[]> {
-  // What the desktop draws first: the call leaves at once (`urgent`: core/http/client.ts).
+export async function fetchMyApps(
+  userId: string,
+  unitId: string,
+  signal?: AbortSignal,
+): Promise<MenuCategory[]> {
+  // What the desktop draws first: the call leaves at once (RequestOptions.priority).
   const answer = await http.get(
     DESKTOP_API.myAppIcon,
     { userId, unitId, appType: DESKTOP_APP_TYPE },
-    { urgent: true },
+    { priority: 'user-blocking', signal },
   );
   return answer.status === SUCCESS_STATUS ? toCategories(answer.data) : [];
 }

@@ -1,7 +1,9 @@
 import { API, DESKTOP_API } from '../../../contract/api-paths';
 import type { RoleSwitchEntry } from '../../../contract/desktop';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { afterFirstView } from '../../core/first-view';
 import { http } from '../../core/http/http';
+import type { Query } from '../../core/query/query-cache';
 import { wireText } from '../../core/wire';
 
 function toEntry(value: unknown): RoleSwitchEntry | null {
@@ -30,6 +32,17 @@ export async function fetchRoleEntries(
   });
   if (answer.status !== SUCCESS_STATUS || !Array.isArray(answer.data)) return [];
   return answer.data.map(toEntry).filter((entry) => entry !== null);
+}
+
+/**
+ * The header's list of identities, as the query cache knows it: asked once the desktop's first
+ * view is on screen (core/first-view.ts).
+ */
+export function roleEntriesQuery(userId: string, userType: string): Query<RoleSwitchEntry[]> {
+  return {
+    key: ['role-entries', userId, userType],
+    fetch: () => afterFirstView(() => fetchRoleEntries(userId, userType)),
+  };
 }
 
 /** Moves the session to a linked identity (spec §7 GET /api/uaa/switch/login). */

@@ -1,9 +1,10 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { startTransition, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleSwitchEntry } from '../../../contract/desktop';
-import { fetchRoleEntries, switchIdentity } from './api';
+import { useQuery } from '../../core/query/use-query';
+import { roleEntriesQuery, switchIdentity } from './api';
 import { canSwitchRole } from './role-switch-rule';
 
 export interface RoleSwitcherProps {
@@ -14,6 +15,8 @@ export interface RoleSwitcherProps {
   onSwitched: () => void;
 }
 
+const NO_ENTRIES: RoleSwitchEntry[] = [];
+
 function isTeacherEntry(entry: RoleSwitchEntry): boolean {
   return entry.id === entry.teacherId;
 }
@@ -21,23 +24,8 @@ function isTeacherEntry(entry: RoleSwitchEntry): boolean {
 /** The teacher/parent role switcher of the header (spec §2, §6). */
 export function RoleSwitcher({ userId, userType, onDesktop, onSwitched }: RoleSwitcherProps) {
   const { t } = useTranslation();
-  const [entries, setEntries] = useState<RoleSwitchEntry[]>([]);
+  const entries = useQuery(roleEntriesQuery(userId, userType)).data ?? NO_ENTRIES;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    fetchRoleEntries(userId, userType)
-      .then((list) => {
-        if (active)
-          startTransition(() => {
-            setEntries(list);
-          });
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [userId, userType]);
 
   if (!canSwitchRole({ userType, onDesktop, linkedIdentities: entries.length })) return null;
   const label = (entry: RoleSwitchEntry) =>

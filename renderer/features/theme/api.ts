@@ -2,6 +2,7 @@ import { DESKTOP_API } from '../../../contract/api-paths';
 import { THEME_TYPE_UNIT, THEME_TYPE_USER } from '../../../contract/desktop-codes';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { http } from '../../core/http/http';
+import type { Query } from '../../core/query/query-cache';
 import { parseThemeAnswer, themePayload } from './theme-choice';
 
 /** The user's saved theme (spec §7 my_desktop/color), or null for the default. */
@@ -26,4 +27,9 @@ export async function fetchIsAdmin(userId: string): Promise<boolean> {
     noIntercept: true,
   });
   return answer.status === SUCCESS_STATUS && answer.data === true;
+}
+
+/** Whether the user is an administrator, as the query cache knows it. */
+export function isAdminQuery(userId: string): Query<boolean> {
+  return { key: ['is-admin', userId], fetch: () => fetchIsAdmin(userId) };
 }

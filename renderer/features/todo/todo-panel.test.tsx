@@ -8,6 +8,7 @@ import { featureTestSetup } from '../../../tests/support/feature-test';
 import { okEnvelope, reply } from '../../../tests/support/route-server';
 import { i18n } from '../../core/i18n/instance';
 import todoEn from './locales/en.json';
+import { HAND_OVER_MS } from '../../core/query/query-cache';
 import { prefetchFirstTodoPage } from './api';
 import { TodoPanel } from './todo-panel';
 
@@ -95,7 +96,11 @@ describe('TodoPanel', () => {
     expect(await screen.findByText('待办 7')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '下一页' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '上一页' }));
+    // Page 2 is drawn from the cache at once, and asked for again.
     expect(await screen.findByText('待办 5')).toBeTruthy();
+    await waitFor(() => {
+      expect(pageCalls()).toHaveLength(4);
+    });
     expect(pageCalls()).toEqual([
       ['1', '3'],
       ['2', '3'],
@@ -114,8 +119,10 @@ describe('TodoPanel', () => {
     renderPanel();
     expect(await screen.findByText('待办 3')).toBeTruthy();
     expect(pageCalls()).toEqual([['1', '3']]);
-    // Taken once: the next panel asks again.
+    // Handed over while fresh: a panel opened later asks again.
     cleanup();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + HAND_OVER_MS);
     renderPanel();
     await waitFor(() => {
       expect(pageCalls()).toEqual([
@@ -155,8 +162,9 @@ describe('TodoPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     const last = await screen.findByRole('article', { name: '待办 4' });
     fireEvent.click(within(last).getByRole('button', { name: '忽 略' }));
-    expect(await screen.findByText('待办 1')).toBeTruthy();
-    expect(screen.getByText('1 / 1')).toBeTruthy();
+    // Page 1 is drawn, and asked for again: the ignored item changed the page count.
+    expect(await screen.findByText('1 / 1')).toBeTruthy();
+    expect(screen.getByText('待办 1')).toBeTruthy();
   });
 
   it('views an item: an http URL opens in a new window; no URL, no view', async () => {

@@ -1,8 +1,9 @@
 import { Button, Drawer, Empty, Result, Spin } from 'antd';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PopupList } from '../../../contract/desktop';
-import { fetchTodoPage, markTodoRead, takeFirstTodoPage } from './api';
+import { HAND_OVER_MS, queryCache } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
+import { markTodoRead, TODO_PAGES, todoPageQuery } from './api';
 import { TodoItem } from './todo-item';
 import {
   TODO_IDLE_CLOSE_MS,
@@ -45,33 +46,6 @@ export interface TodoPanelProps {
   sheet?: boolean;
 }
 
-type PageState =
-  | { status: 'loading'; page: number; data: PopupList | null }
-  | { status: 'ready'; page: number; data: PopupList }
-  | { status: 'error'; page: number; data: PopupList | null };
-
-/**
- * Loads `page`; a page beyond the first that comes back empty (its last item was just ignored)
- * steps back one page, like the paged container of spec §4.
- */
-async function loadPage(
-  page: number,
-  fetchFirst: (page: number) => Promise<PopupList> = fetchTodoPage,
-): Promise<(previous: PageState) => PageState> {
-  try {
-    let target = page;
-    let data = await fetchFirst(target);
-    while (data.list.length === 0 && target > 1 && data.total > 0) {
-      target = Math.max(1, Math.min(target - 1, data.pages));
-      data = await fetchTodoPage(target);
-    }
-    return () => ({ status: 'ready', page: target, data });
-  } catch {
-    // Reported by the request client (§8 toast); keep the page that was shown.
-    return (previous) => ({ status: 'error', page: previous.page, data: previous.data });
-  }
-}
-
 interface ContentProps {
   onTotal: (total: number) => void;
   onChanged: () => void;
@@ -79,27 +53,35 @@ interface ContentProps {
 
 function TodoContent({ onTotal, onChanged }: ContentProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<PageState>({ status: 'loading', page: 1, data: null });
+  const [page, setPage] = useState(1);
+  // The last page drawn from its own answer: where a page that failed to load goes back to.
+  const [drawnPage, setDrawnPage] = useState(1);
   const [ignoringId, setIgnoringId] = useState<string | null>(null);
+  // The first page may have been prefetched with the desktop's calls (prefetchFirstTodoPage).
+  const todo = useQuery(todoPageQuery(page), {
+    staleMs: page === 1 ? HAND_OVER_MS : 0,
+    keepPrevious: true,
+  });
+  const current = todo.status === 'success' ? todo.data : undefined;
+  if (current !== undefined && drawnPage !== page) setDrawnPage(page);
 
-  useEffect(() => {
-    // The first page arrives while the desktop is still settling: a transition, sliced.
-    void loadPage(1, takeFirstTodoPage).then((next) => {
-      startTransition(() => {
-        setState(next);
-      });
-    });
-  }, []);
+  // A page beyond the first that comes back empty (its last item was just ignored) steps back
+  // one page, like the paged container of spec §4.
+  if (current?.list.length === 0 && page > 1 && current.total > 0) {
+    setPage(Math.max(1, Math.min(page - 1, current.pages)));
+  }
+  // A page that failed to load (reported by the request client, §8 toast) goes back to the one
+  // that was shown.
+  if (todo.status === 'error' && todo.data !== undefined && drawnPage !== page) {
+    setPage(drawnPage);
+  }
 
-  const total = state.data?.total;
+  const total = todo.data?.total;
   useEffect(() => {
     if (total !== undefined) onTotal(total);
   }, [total, onTotal]);
 
-  async function go(page: number): Promise<void> {
-    setState((previous) => ({ ...previous, status: 'loading', page }));
-    setState(await loadPage(page));
-  }
+  const loading = todo.fetching || todo.status === 'pending';
 
   async function ignore(id: string): Promise<void> {
     setIgnoringId(id);
@@ -109,7 +91,8 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
     } catch {
       // Reported by the request client; the item stays.
     }
-    setState(await loadPage(state.page));
+    // Every page moved: the one shown is asked again, the others when next shown.
+    await queryCache.invalidate(TODO_PAGES);
     setIgnoringId(null);
   }
 
@@ -122,9 +105,9 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
     };
   }
 
-  const { data } = state;
-  if (data === null) {
-    if (state.status === 'error') {
+  const { data } = todo;
+  if (data === undefined) {
+    if (todo.status === 'error') {
       return (
         <Result
           status="warning"
@@ -133,7 +116,7 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
             <Button
               type="primary"
               onClick={() => {
-                void go(1);
+                void todo.refetch();
               }}
             >
               {t('todo.retry')}
@@ -155,11 +138,11 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
   // bottom sheet on a phone cannot show three items and the pager at once).
   return (
     <div
-      aria-busy={state.status === 'loading'}
+      aria-busy={loading}
       style={{ display: 'flex', flexDirection: 'column', gap: 12, flex: 1, minHeight: 0 }}
     >
       <p className="visually-hidden" role="status" aria-live="polite">
-        {t('todo.summary', { total: data.total, page: state.page, pages })}
+        {t('todo.summary', { total: data.total, page, pages })}
       </p>
       {data.list.length === 0 ? (
         <Empty description={t('todo.empty')} />
@@ -206,18 +189,18 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
         }}
       >
         <Button
-          disabled={state.page <= 1 || state.status === 'loading'}
+          disabled={page <= 1 || loading}
           onClick={() => {
-            void go(state.page - 1);
+            setPage(page - 1);
           }}
         >
           {t('todo.previous')}
         </Button>
-        <span>{t('todo.page', { page: state.page, pages })}</span>
+        <span>{t('todo.page', { page, pages })}</span>
         <Button
-          disabled={state.page >= data.pages || state.status === 'loading'}
+          disabled={page >= data.pages || loading}
           onClick={() => {
-            void go(state.page + 1);
+            setPage(page + 1);
           }}
         >
           {t('todo.next')}

@@ -10,7 +10,8 @@ import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
 import { useRelogin } from '../relogin-store';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
-import { myAppsSettled, peekMyApps } from '../../features/menu/index';
+import { HAND_OVER_MS, queryCache } from '../../core/query/query-cache';
+import { myAppsQuery } from '../../features/menu/index';
 import { loadLoginDialog } from '../../features/login/index';
 
 // The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
@@ -47,7 +48,7 @@ export function DesktopPage({
   useEffect(() => {
     if (userId === undefined || unitId === undefined) return undefined;
     let active = true;
-    void myAppsSettled(userId, unitId, ICONS_WAIT_CAP_MS).then(() => {
+    void queryCache.settled(myAppsQuery(userId, unitId), ICONS_WAIT_CAP_MS).then(() => {
       if (active) setIconsSettledFor(userId);
     });
     return () => {
@@ -58,7 +59,8 @@ export function DesktopPage({
   // at the login) need no wait for the effect above: one render pass fewer.
   const iconsSettled =
     known !== null &&
-    (iconsSettledFor === known.userId || peekMyApps(known.userId, known.unitId) !== null);
+    (iconsSettledFor === known.userId ||
+      queryCache.getData(myAppsQuery(known.userId, known.unitId), HAND_OVER_MS) !== undefined);
   // The shell's first render, once the user is known, is deferred: React renders it in short
   // slices instead of one long task (a store update alone renders synchronously); the loading
   // label stays until it commits (blocking time on a slow PC).

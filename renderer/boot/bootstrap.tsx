@@ -4,16 +4,16 @@ import 'virtual:antd-static/login.css';
 import type { ReactNode } from 'react';
 import { persistLanguage, showLanguage } from '../core/i18n/change-language';
 import { ownTask } from '../core/own-task';
-import { isPrerendering, whenShown } from '../core/prerender';
+import { isPrerendering } from '../core/prerender';
 import { retakeSessionTheme } from '../core/theme/theme-store';
 import { loadAntdLocale } from '../ui/app-provider/antd-locale';
 import { enableStaticAntdStyles } from '../ui/app-provider/static-styles';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { renderInLayer, renderLayer, startLayer } from '../ui/app-provider/start-layer';
-import { builtinZhCN } from './builtin-locale';
-import { CheckingSignIn, PageLoadFailed } from './page-frame';
-import { PAGE_MODULES, resolvePage, type ResolvedPage } from './page-resolver';
-import { useRelogin } from './relogin-store';
+import { builtinZhCN } from '../pages/builtin-locale';
+import { CheckingSignIn, PageLoadFailed } from '../pages/page-frame';
+import { PAGE_MODULES, resolvePage, type ResolvedPage } from '../pages/page-resolver';
+import { useRelogin } from '../pages/relogin-store';
 
 /**
  * The page's element, its chunk downloaded first. Each page is its own chunk: the login page
@@ -29,32 +29,32 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
   switch (page.kind) {
     case 'login':
     case 'bind': {
-      const { LoginPage } = await import('./login/login-page');
+      const { LoginPage } = await import('../pages/login/login-page');
       return <LoginPage initialRoute={page.kind === 'bind' ? '/bind/' : page.initialRoute} />;
     }
     case 'desktop':
     case 'area-desktop': {
-      const { DesktopPage } = await import('./desktop/desktop-page');
+      const { DesktopPage } = await import('../pages/desktop/desktop-page');
       return <DesktopPage variant={page.kind} />;
     }
     case 'mobile-desktop': {
-      const { MobileDesktopPage } = await import('./mobile-desktop/mobile-desktop-page');
+      const { MobileDesktopPage } = await import('../pages/mobile-desktop/mobile-desktop-page');
       return <MobileDesktopPage />;
     }
     case 'my-files': {
-      const { MyFilesPage } = await import('./my-files/my-files-page');
+      const { MyFilesPage } = await import('../pages/my-files/my-files-page');
       return <MyFilesPage />;
     }
     case 'my-face': {
-      const { MyFacePage } = await import('./my-face/my-face-page');
+      const { MyFacePage } = await import('../pages/my-face/my-face-page');
       return <MyFacePage />;
     }
     case 'authorize': {
-      const { AuthorizePage } = await import('./authorize/authorize-page');
+      const { AuthorizePage } = await import('../pages/authorize/authorize-page');
       return <AuthorizePage />;
     }
     case 'not-found': {
-      const { NotFoundPage } = await import('./not-found/not-found-page');
+      const { NotFoundPage } = await import('../pages/not-found/not-found-page');
       return <NotFoundPage />;
     }
   }
@@ -63,16 +63,13 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
 /**
  * Starts a page: picks it from the URL path, resolves the language (spec §9) and loads its
  * files while the page's chunk downloads, wires the request client to the toasts and the login
- * dialog, then renders. A chunk that cannot be downloaded shows a message with a reload button.
- *
- * `onShown` is given when the page was prerendered when it booted (core/prerender.ts, main.tsx):
- * it starts the page's first calls unless its login page's word already did. Everything above
- * is done before; if the page is still hidden, the layer's providers render around the
- * "checking" state. Once shown: `onShown`, the session's theme and the language taken again (the
- * user may have switched it on the login page meanwhile), and the page rendered under the
- * providers already set up.
+ * dialog, then renders once the page is `shown` (at once unless it is prerendered: ./boot.ts).
+ * A prerendered page renders the layer's providers around the "checking" state meanwhile; once
+ * shown, the session's theme and the language are taken again (the user may have switched it on
+ * the login page meanwhile) and the page is rendered under the providers already set up. A chunk
+ * that cannot be downloaded shows a message with a reload button.
  */
-export async function bootstrap(container: HTMLElement, onShown?: () => void): Promise<void> {
+export async function bootstrap(container: HTMLElement, shown: Promise<void>): Promise<void> {
   enableStaticAntdStyles();
   const page = resolvePage(window.location.pathname);
   const module = PAGE_MODULES[page.kind];
@@ -95,19 +92,12 @@ export async function bootstrap(container: HTMLElement, onShown?: () => void): P
     }),
   ]);
   const node = element.status === 'fulfilled' ? element.value : <PageLoadFailed />;
-  if (onShown === undefined) {
-    // A language named in the address is the user's choice: keep it for the next pages.
-    if (languageContext.query) persistLanguage(lang);
-    renderLayer(container, node, true);
-    return;
-  }
-  // Decided once, by the boot: a page shown while its code loaded still owes its first calls.
   const waiting = isPrerendering() ? renderLayer(container, <CheckingSignIn />, true) : null;
-  await whenShown();
-  onShown();
+  await shown;
   retakeSessionTheme();
   const shownContext = readLanguageContext();
   const shownLang = resolveLanguage(shownContext);
+  // A language named in the address is the user's choice: keep it for the next pages.
   if (shownContext.query) persistLanguage(shownLang);
   if (shownLang !== lang) {
     await Promise.allSettled([loadAntdLocale(shownLang), showLanguage(shownLang)]);

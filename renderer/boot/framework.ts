@@ -1,3 +1,3 @@
-// The boot's second stage (main.tsx): React and React DOM.
+// The boot's second stage (boot.ts): React and React DOM.
 export { createElement } from 'react';
 export { createRoot } from 'react-dom/client';

@@ -1,9 +1,9 @@
-import { configureHttp } from '../../core/http/hooks';
-import { readLanguageContext, resolveLanguage } from '../../core/i18n/resolve-language';
-import { prefetchCurrentUser } from '../../core/session/session-store';
-import { checkStartsWithCurrentUser } from '../../features/login/index';
-import { prefetchMyAppsOnSignIn } from '../../features/menu/index';
-import { PAGE_MODULES, resolvePage, type PageKind } from '../page-resolver';
+import { configureHttp } from '../core/http/hooks';
+import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
+import { prefetchCurrentUser } from '../core/session/session-store';
+import { checkStartsWithCurrentUser } from '../features/login/index';
+import { prefetchMyAppsOnSignIn } from '../features/menu/index';
+import { PAGE_MODULES, resolvePage, type PageKind } from '../pages/page-resolver';
 
 /**
  * The pages whose login check runs the moment they open. The login page is left out: its hash

@@ -1,18 +1,14 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API, DESKTOP_API } from '../../../contract/api-paths';
-import { HEADER_APP_CODE, HEADER_LANGUAGE } from '../../../contract/http-headers';
-import { signPayload } from '../../../contract/signature';
-import { httpInstance, resetHttpForTests } from '../../core/http/client';
-import { takeCurrentUser, useSession } from '../../core/session/session-store';
-import { LOCAL_KEYS } from '../../core/storage-keys';
-import { myAppsSettled, peekMyApps } from '../../features/menu/index';
-import {
-  answerOk,
-  createRouteServer,
-  okEnvelope,
-  reply,
-} from '../../../tests/support/route-server';
+import { API, DESKTOP_API } from '../../contract/api-paths';
+import { HEADER_APP_CODE, HEADER_LANGUAGE } from '../../contract/http-headers';
+import { signPayload } from '../../contract/signature';
+import { httpInstance, resetHttpForTests } from '../core/http/client';
+import { fetchCurrentUser, takeCurrentUser, useSession } from '../core/session/session-store';
+import { LOCAL_KEYS } from '../core/storage-keys';
+import { queryCache } from '../core/query/query-cache';
+import { myAppsQuery } from '../features/menu/index';
+import { answerOk, createRouteServer, okEnvelope, reply } from '../../tests/support/route-server';
 import { startEarlyCalls } from './early-calls';
 
 const testServer = createRouteServer();
@@ -33,6 +29,7 @@ const CATEGORIES = [{ code: 'ZDYYYFL-JWGL', name: '教务管理', iconVMs: [] }]
 beforeEach(() => {
   testServer.reset();
   localStorage.clear();
+  queryCache.clear();
   useSession.setState({ status: 'unknown', user: null });
   routes.set(`GET ${API.me}`, async (request, response) => {
     const signature = await signPayload('me', request.query.get('signature') ?? '');
@@ -62,13 +59,13 @@ describe('startEarlyCalls (the first calls leave before React is evaluated)', ()
       expect(me?.headers[HEADER_LANGUAGE]).toBe('en');
       expect(me?.headers[HEADER_APP_CODE]).toBe(appCode);
       // The icons left the moment the user was known, for that user and unit.
-      await myAppsSettled('u1', 'unit-9', 5_000);
+      await queryCache.settled(myAppsQuery('u1', 'unit-9'), 5_000);
       const [icons] = calls(DESKTOP_API.myAppIcon);
       expect(icons?.query.get('userId')).toBe('u1');
       expect(icons?.query.get('unitId')).toBe('unit-9');
-      expect(peekMyApps('u1', 'unit-9')).toHaveLength(1);
-      // Taken once: a later check asks again.
-      expect((await takeCurrentUser())?.userId).toBe('u1');
+      expect(queryCache.getData(myAppsQuery('u1', 'unit-9'))).toHaveLength(1);
+      // Handed over, not kept: any other current-user call asks again.
+      expect((await fetchCurrentUser())?.userId).toBe('u1');
       expect(calls(API.me)).toHaveLength(2);
     },
   );

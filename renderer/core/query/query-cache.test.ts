@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { QueryCache, type Query } from './query-cache';
+
+/** A call the test answers by hand, counting how often it was made. */
+function manualQuery(key: Query<string>['key']) {
+  const calls: {
+    resolve: (value: string) => void;
+    reject: (error: Error) => void;
+    signal: AbortSignal;
+  }[] = [];
+  const query: Query<string> = {
+    key,
+    fetch: (signal) =>
+      new Promise<string>((resolve, reject) => {
+        calls.push({ resolve, reject, signal });
+        signal.addEventListener('abort', () => {
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      }),
+  };
+  return { query, calls };
+}
+
+function clock(start = 1_000) {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe('QueryCache', () => {
+  it('shares one call among those who ask while it is on its way', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['a', 1]);
+    const first = cache.fetch(query);
+    // Another array with the same arguments is the same key.
+    const second = cache.fetch({ ...query, key: ['a', 1] });
+    expect(calls).toHaveLength(1);
+    calls[0]?.resolve('answer');
+    expect(await first).toBe('answer');
+    expect(await second).toBe('answer');
+    expect(cache.getState(query)).toMatchObject({
+      status: 'success',
+      data: 'answer',
+      fetching: false,
+    });
+  });
+
+  it('hands over an answer while younger than staleMs, then calls again', async () => {
+    const time = clock();
+    const cache = new QueryCache(time.now);
+    const { query, calls } = manualQuery(['me']);
+    cache.prefetch(query);
+    calls[0]?.resolve('early');
+    await Promise.resolve();
+    expect(cache.getData(query)).toBe('early');
+    expect(await cache.fetch(query, { staleMs: 10_000 })).toBe('early');
+    expect(calls).toHaveLength(1);
+    time.advance(10_000);
+    expect(cache.getData(query, 10_000)).toBeUndefined();
+    const again = cache.fetch(query, { staleMs: 10_000 });
+    expect(calls).toHaveLength(2);
+    calls[1]?.resolve('later');
+    expect(await again).toBe('later');
+    // Without staleMs every ask calls.
+    void cache.fetch(query);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('lets the latest request win: the older call is aborted, its waiters get the newer answer', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['page', 2]);
+    const older = cache.fetch(query);
+    const newer = cache.fetch(query, { replace: true });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.signal.aborted).toBe(true);
+    calls[1]?.resolve('fresh');
+    expect(await older).toBe('fresh');
+    expect(await newer).toBe('fresh');
+    expect(cache.getState(query).data).toBe('fresh');
+  });
+
+  it('keeps a failure in the state and clears it with the next success', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['counts']);
+    const failing = cache.fetch(query);
+    calls[0]?.reject(new Error('offline'));
+    await expect(failing).rejects.toThrow('offline');
+    expect(cache.getState(query)).toMatchObject({ status: 'error', fetching: false });
+    const retry = cache.fetch(query);
+    calls[1]?.resolve('ok');
+    await retry;
+    expect(cache.getState(query)).toMatchObject({ status: 'success', error: undefined });
+  });
+
+  it('aborts a call nobody listens to any more, and leaves what was shown', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['licences']);
+    const seen: string[] = [];
+    const unsubscribe = cache.subscribe(query, () => {
+      seen.push(cache.getState(query).fetching ? 'fetching' : 'idle');
+    });
+    const asked = cache.fetch(query);
+    expect(seen).toEqual(['fetching']);
+    // Still listened to: not aborted.
+    cache.release(query);
+    expect(calls[0]?.signal.aborted).toBe(false);
+    unsubscribe();
+    cache.release(query);
+    expect(calls[0]?.signal.aborted).toBe(true);
+    await expect(asked).rejects.toThrow('aborted');
+    expect(cache.getState(query)).toMatchObject({ status: 'pending', fetching: false });
+  });
+
+  it('settles: at once with nothing on its way, else when the call settles or the cap passes', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['icons']);
+    await cache.settled(query, 60_000);
+    cache.prefetch(query);
+    let settled = false;
+    const waiting = cache.settled(query, 60_000).then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    calls[0]?.reject(new Error('down'));
+    await waiting;
+    expect(settled).toBe(true);
+    cache.prefetch(query);
+    // A call that never answers is waited for `capMs` at most.
+    await cache.settled(query, 5);
+  });
+
+  it('invalidates by prefix: stale for the next ask, asked again at once where shown', async () => {
+    const cache = new QueryCache();
+    const page1 = manualQuery(['todo-page', 1]);
+    const page2 = manualQuery(['todo-page', 2]);
+    const other = manualQuery(['todo-pages-elsewhere']);
+    for (const { query, calls } of [page1, page2, other]) {
+      const asked = cache.fetch(query);
+      calls[0]?.resolve('v1');
+      await asked;
+    }
+    const unsubscribe = cache.subscribe(page2.query, () => undefined);
+    const done = cache.invalidate(['todo-page']);
+    // The page on screen is asked again; the other page waits for its next ask.
+    expect(page2.calls).toHaveLength(2);
+    expect(page1.calls).toHaveLength(1);
+    page2.calls[1]?.resolve('v2');
+    await done;
+    expect(cache.getData(page2.query)).toBe('v2');
+    expect(cache.getData(page1.query)).toBeUndefined();
+    expect(cache.getState(page1.query).data).toBe('v1');
+    // A key that merely starts with the same letters is another call.
+    expect(cache.getData(other.query)).toBe('v1');
+    unsubscribe();
+  });
+
+  it('clear forgets every answer and aborts every call', () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['me']);
+    cache.prefetch(query);
+    cache.clear();
+    expect(calls[0]?.signal.aborted).toBe(true);
+    expect(cache.getState(query).status).toBe('pending');
+  });
+});

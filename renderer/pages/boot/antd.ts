@@ -1,3 +1,0 @@
-// The boot's third stage (main.tsx): antd's provider, theme and notifications, with the layer's
-// own provider.
-export { AppProvider } from '../../ui/app-provider/app-provider';
