@@ -159,6 +159,23 @@ describe('QueryCache', () => {
     unsubscribe();
   });
 
+  it('takes a new answer a caller already knows (setData), with its listeners told', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['links']);
+    const asked = cache.fetch(query);
+    calls[0]?.resolve('two links');
+    await asked;
+    let told = 0;
+    const unsubscribe = cache.subscribe(query, () => {
+      told += 1;
+    });
+    cache.setData(query, 'one link');
+    expect(told).toBe(1);
+    expect(cache.getData(query)).toBe('one link');
+    expect(calls).toHaveLength(1);
+    unsubscribe();
+  });
+
   it('clear forgets every answer and aborts every call', () => {
     const cache = new QueryCache();
     const { query, calls } = manualQuery(['me']);

@@ -184,6 +184,12 @@ export class QueryCache {
     if (entry?.inFlight && entry.listeners.size === 0) entry.inFlight.controller.abort();
   }
 
+  /** After a change whose result the caller knows (a link removed): the new answer for `query`. */
+  setData<T>(query: Query<T>, data: T): void {
+    const entry = this.entry(hashKey(query.key));
+    this.update(entry, { data, error: undefined, status: 'success', updatedAt: this.now() });
+  }
+
   /**
    * After a change on the server (an item marked read): every answer whose key starts with
    * `prefix` is stale (the next ask calls), and those shown on screen are asked again at once.

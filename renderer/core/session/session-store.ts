@@ -4,7 +4,7 @@ import type { Child } from '../../../contract/auth';
 import { PARENT_USER_TYPE } from '../../../contract/auth-codes';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { markSessionRestored } from '../http/client';
-import { HAND_OVER_MS, queryCache } from '../query/query-cache';
+import { HAND_OVER_MS, queryCache, type Query } from '../query/query-cache';
 import { http } from '../http/http';
 import { LOCAL_KEYS, SESSION_KEYS, removeLocal, writeLocal, writeSession } from '../storage-keys';
 import { pickCurrentChild } from './children';
@@ -100,8 +100,10 @@ async function loadCurrentUser(options: FetchCurrentUserOptions): Promise<Curren
   return user;
 }
 
-/** The current-user call's key in the page's query cache. */
-const CURRENT_USER_KEY = ['current-user'] as const;
+/** The current-user call (spec §4) as the page's query cache knows it. */
+export function currentUserQuery(options: FetchCurrentUserOptions = {}): Query<CurrentUser | null> {
+  return { key: ['current-user'], fetch: () => loadCurrentUser(options) };
+}
 
 /**
  * Asks the platform who is logged in (spec §4): logged in only when the signed answer has status
@@ -111,7 +113,7 @@ const CURRENT_USER_KEY = ['current-user'] as const;
 export function fetchCurrentUser(
   options: FetchCurrentUserOptions = {},
 ): Promise<CurrentUser | null> {
-  return queryCache.fetch({ key: CURRENT_USER_KEY, fetch: () => loadCurrentUser(options) });
+  return queryCache.fetch(currentUserQuery(options));
 }
 
 /**
@@ -125,10 +127,7 @@ export function prefetchCurrentUser(): void {
 
 /** The answer of a current-user call started ahead (while fresh), else a call of its own. */
 export function takeCurrentUser(): Promise<CurrentUser | null> {
-  return queryCache.fetch(
-    { key: CURRENT_USER_KEY, fetch: () => loadCurrentUser({}) },
-    { staleMs: HAND_OVER_MS },
-  );
+  return queryCache.fetch(currentUserQuery(), { staleMs: HAND_OVER_MS });
 }
 
 /**

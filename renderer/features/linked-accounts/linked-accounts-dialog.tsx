@@ -1,9 +1,11 @@
 import { Button, Modal } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialLink } from '../../../contract/social';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { providerName } from '../../core/provider-name';
+import { queryCache, type Query } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
 import { notify } from '../../ui/notify/notify';
 import { fetchLinks, postUnlink } from './api';
 
@@ -14,56 +16,44 @@ export interface LinkedAccountsDialogProps {
 
 type Links = { kind: 'loading' } | { kind: 'ready'; links: SocialLink[] } | { kind: 'failed' };
 
+/** The user's links; an answer that is not a list counts as a failure. */
+const LINKS_QUERY: Query<SocialLink[]> = {
+  key: ['social-links'],
+  fetch: async () => {
+    const envelope = await fetchLinks();
+    if (envelope.status !== SUCCESS_STATUS || !Array.isArray(envelope.data)) {
+      throw new Error('social links unavailable');
+    }
+    return envelope.data;
+  },
+};
+
 /**
  * The signed-in user's linked third-party accounts (docs/social-login.md), opened from the
  * header: each with its provider, name and date, and Unlink after a confirmation.
  */
 export function LinkedAccountsDialog({ open, onClose }: LinkedAccountsDialogProps) {
   const { t, i18n } = useTranslation();
-  const [links, setLinks] = useState<Links>({ kind: 'loading' });
+  const answer = useQuery(LINKS_QUERY, { enabled: open });
+  let links: Links = { kind: 'loading' };
+  if (answer.data !== undefined) links = { kind: 'ready', links: answer.data };
+  else if (answer.status === 'error' && !answer.fetching) links = { kind: 'failed' };
   const [busy, setBusy] = useState<string | null>(null);
 
-  // Only the answer sets state, so the effect below may start it.
-  const fetchInto = useCallback(() => {
-    fetchLinks()
-      .then((envelope) => {
-        setLinks(
-          envelope.status === SUCCESS_STATUS && Array.isArray(envelope.data)
-            ? { kind: 'ready', links: envelope.data }
-            : { kind: 'failed' },
-        );
-      })
-      .catch(() => {
-        setLinks({ kind: 'failed' });
-      });
-  }, []);
-
-  useEffect(() => {
-    if (open) fetchInto();
-  }, [open, fetchInto]);
-
   function retry(): void {
-    setLinks({ kind: 'loading' });
-    fetchInto();
+    void answer.refetch();
   }
 
   async function unlink(link: SocialLink): Promise<void> {
-    const key = `${link.issuer}\n${link.subject}`;
-    setBusy(key);
+    setBusy(`${link.issuer}\n${link.subject}`);
     try {
       const envelope = await postUnlink(link);
       if (envelope.status === SUCCESS_STATUS) {
         notify.success(t('linkedAccounts.unlinked'));
-        setLinks((current) =>
-          current.kind === 'ready'
-            ? {
-                kind: 'ready',
-                links: current.links.filter(
-                  (other) => other.issuer !== link.issuer || other.subject !== link.subject,
-                ),
-              }
-            : current,
+        const left = (queryCache.getData(LINKS_QUERY) ?? []).filter(
+          (other) => other.issuer !== link.issuer || other.subject !== link.subject,
         );
+        queryCache.setData(LINKS_QUERY, left);
       }
     } catch {
       // The http client has shown the error.

@@ -1,7 +1,9 @@
 import { Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesktopMessage, ModuleExpiryItem } from '../../../contract/desktop';
+import type { Query } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
 import { fetchUnreadMessages, markAllMessagesRead, markMessageRead } from './api';
 import { createClickDelay } from './click-delay';
 import { MessageItem } from './message-item';
@@ -23,41 +25,32 @@ export interface MessagesDialogProps {
   sheet?: boolean;
 }
 
-type LoadState =
-  | { status: 'loading'; list: DesktopMessage[] }
-  | { status: 'ready'; list: DesktopMessage[] }
-  | { status: 'error'; list: DesktopMessage[] };
-
 type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose' | 'sheet'>;
 
-/** Loads the unread list and answers the next state (an updater: a failure keeps the list). */
-async function loadMessages(): Promise<(previous: LoadState) => LoadState> {
-  try {
-    const list = await fetchUnreadMessages();
-    return () => ({ status: 'ready', list });
-  } catch {
-    // The request client has already shown the §8 toast; keep what was there and offer a retry.
-    return (previous) => ({ status: 'error', list: previous.list });
-  }
-}
+/** The unread messages, as the query cache knows them. */
+const UNREAD_MESSAGES: Query<DesktopMessage[]> = {
+  key: ['unread-messages'],
+  fetch: () => fetchUnreadMessages(),
+};
+
+const NO_MESSAGES: DesktopMessage[] = [];
 
 function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<LoadState>({ status: 'loading', list: [] });
+  // A failure is reported by the request client (§8 toast); the list shown stays, with a retry.
+  const messages = useQuery(UNREAD_MESSAGES);
   const [ignoring, setIgnoring] = useState(false);
   const [clickDelay] = useState(createClickDelay);
   const [modal, confirmHolder] = Modal.useModal();
 
-  const reload = useCallback(async () => {
-    setState(await loadMessages());
-  }, []);
+  const reload = messages.refetch;
 
-  useEffect(() => {
-    void loadMessages().then(setState);
-    return () => {
+  useEffect(
+    () => () => {
       clickDelay.cancelAll();
-    };
-  }, [clickDelay]);
+    },
+    [clickDelay],
+  );
 
   async function open(message: DesktopMessage): Promise<void> {
     const decision = openDecision(message, window.location.href, Date.now());
@@ -101,7 +94,7 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
    */
   function confirmIgnoreAll(): void {
     void modal.confirm({
-      title: t('messages.ignoreAllConfirm', { count: state.list.length }),
+      title: t('messages.ignoreAllConfirm', { count: list.length }),
       okText: t('messages.ignoreAllOk'),
       cancelText: t('messages.ignoreAllCancel'),
       focusable: { autoFocusButton: 'cancel', focusTriggerAfterClose: true },
@@ -110,12 +103,12 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
   }
 
   function retry(): void {
-    setState((previous) => ({ status: 'loading', list: previous.list }));
     void reload();
   }
 
-  const { list } = state;
-  const firstLoad = state.status === 'loading' && list.length === 0;
+  const list = messages.data ?? NO_MESSAGES;
+  const loading = messages.status === 'pending' || messages.fetching;
+  const firstLoad = loading && list.length === 0;
 
   let body;
   if (firstLoad) {
@@ -125,7 +118,7 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
         <p>{t('messages.loading')}</p>
       </div>
     );
-  } else if (state.status === 'error' && list.length === 0) {
+  } else if (messages.status === 'error' && list.length === 0) {
     body = (
       <Result
         status="warning"
@@ -164,7 +157,7 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
   }
 
   return (
-    <div aria-busy={state.status === 'loading'}>
+    <div aria-busy={loading}>
       <div
         style={{
           display: 'flex',

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '../../core/query/use-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../core/session/session-store';
+import { currentUserQuery, useSession } from '../../core/session/session-store';
 import { NotFound } from '../../ui/access/not-found';
 import { PageLoading } from '../page-frame';
 import { desktopUrl } from '../navigation';
@@ -14,20 +15,12 @@ import { desktopUrl } from '../navigation';
 export function NotFoundPage() {
   const { t } = useTranslation();
   const user = useSession((state) => state.user);
-  const [checked, setChecked] = useState(false);
+  // Who is signed in decides where the page leads back to.
+  const checked = useQuery(currentUserQuery()).status !== 'pending';
 
   useEffect(() => {
     document.title = `${t('ui.notFound.title')} · EduDesk`;
   }, [t]);
-
-  useEffect(() => {
-    void useSession
-      .getState()
-      .fetchCurrentUser()
-      .finally(() => {
-        setChecked(true);
-      });
-  }, []);
 
   if (!checked) return <PageLoading />;
   return (
