@@ -113,6 +113,10 @@ describe('QueryCache', () => {
     expect(calls[0]?.signal.aborted).toBe(true);
     await expect(asked).rejects.toThrow('aborted');
     expect(cache.getState(query)).toMatchObject({ status: 'pending', fetching: false });
+    // The next ask (a component mounted again) makes a call of its own.
+    void cache.fetch(query).catch(() => undefined);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.signal.aborted).toBe(false);
   });
 
   it('settles: at once with nothing on its way, else when the call settles or the cap passes', async () => {

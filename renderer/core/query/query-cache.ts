@@ -181,7 +181,11 @@ export class QueryCache {
   /** Aborts the call for `key` when nobody listens to it any more (its component left). */
   release(query: Query<unknown>): void {
     const entry = this.entries.get(hashKey(query.key));
-    if (entry?.inFlight && entry.listeners.size === 0) entry.inFlight.controller.abort();
+    if (!entry?.inFlight || entry.listeners.size > 0) return;
+    entry.inFlight.controller.abort();
+    // Whatever it answers now is nobody's: the next ask makes a call of its own.
+    entry.inFlight = null;
+    this.update(entry, { fetching: false });
   }
 
   /** After a change whose result the caller knows (a link removed): the new answer for `query`. */

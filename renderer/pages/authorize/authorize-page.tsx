@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
 import type { OAuthClientInfo } from '../../../contract/oauth';
+import { useQuery } from '../../core/query/use-query';
 import { useSession } from '../../core/session/session-store';
 import {
   ConsentCard,
@@ -23,6 +24,20 @@ type ClientState =
   | { kind: 'ok'; client: OAuthClientInfo }
   | { kind: 'refused'; code: string };
 
+const CHECKING: ClientState = { kind: 'checking' };
+
+/** Whether the platform knows the client and its redirect URI (never fails: refused instead). */
+async function checkClient(clientId: string, redirectUri: string): Promise<ClientState> {
+  try {
+    const answer = await fetchClientInfo(clientId, redirectUri);
+    return answer.status === SUCCESS_STATUS && answer.data
+      ? { kind: 'ok', client: answer.data }
+      : { kind: 'refused', code: answer.code };
+  } catch {
+    return { kind: 'refused', code: 'unknown' };
+  }
+}
+
 /**
  * The authorisation page for partner applications (spec §2: any path containing authorize;
  * docs/oauth.md). Without client_id it says so; an unknown client or redirect URI is an error
@@ -32,33 +47,21 @@ type ClientState =
 export function AuthorizePage() {
   const { t } = useTranslation();
   const parsed = useMemo(() => parseAuthorizeRequest(new URL(window.location.href)), []);
-  const [client, setClient] = useState<ClientState>({ kind: 'checking' });
+  const request = parsed.kind === 'request' ? parsed.request : null;
+  const client =
+    useQuery(
+      {
+        key: ['oauth-client', request?.clientId ?? '', request?.redirectUri ?? ''],
+        fetch: () => checkClient(request?.clientId ?? '', request?.redirectUri ?? ''),
+      },
+      { enabled: request !== null },
+    ).data ?? CHECKING;
   // Each sign-in on the page runs the login check again (a fresh mount of the session gate).
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     document.title = t('authorize.pageTitle');
   }, [t]);
-
-  useEffect(() => {
-    if (parsed.kind !== 'request') return;
-    let active = true;
-    fetchClientInfo(parsed.request.clientId, parsed.request.redirectUri)
-      .then((answer) => {
-        if (!active) return;
-        setClient(
-          answer.status === SUCCESS_STATUS && answer.data
-            ? { kind: 'ok', client: answer.data }
-            : { kind: 'refused', code: answer.code },
-        );
-      })
-      .catch(() => {
-        if (active) setClient({ kind: 'refused', code: 'unknown' });
-      });
-    return () => {
-      active = false;
-    };
-  }, [parsed]);
 
   let content;
   if (parsed.kind === 'missing-client-id') {

@@ -1,9 +1,11 @@
 import { Button, Space, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_API } from '../../../contract/api-paths';
 import { UPLOAD_FIELDS, type UploadedFileInfo } from '../../../contract/upload';
 import { http } from '../../core/http/http';
+import type { Query } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
 import type { UploadQueue } from '../../core/upload/upload-queue';
 import { downloadByForm } from '../../ui/upload/download';
 import { formatBytes } from '../../ui/upload/format';
@@ -12,37 +14,36 @@ import { EXPORT_SKIP_ATTRIBUTE, exportTable } from '../../ui/upload/table-export
 // A data attribute: React passes it to the cell; the type of antd's cell props lacks data-*.
 const SKIP = { [EXPORT_SKIP_ATTRIBUTE]: 'skip' } as HTMLAttributes<HTMLTableCellElement>;
 
+/** The user's stored files, as the query cache knows them. */
+const MY_FILES: Query<UploadedFileInfo[]> = {
+  key: ['my-files'],
+  fetch: async () => (await http.get<UploadedFileInfo[]>(STORAGE_API.myFiles)).data,
+};
+
+const NO_FILES: UploadedFileInfo[] = [];
+
 /** The user's stored files, with the two download paths and the table export (spec §7). */
 export function MyFilesTable({ queue }: { queue: UploadQueue }) {
   const { t, i18n } = useTranslation();
-  const [files, setFiles] = useState<UploadedFileInfo[]>([]);
-  const [loading, setLoading] = useState(true);
+  // A failure is reported by the request client's toast; the table keeps what it showed.
+  const answer = useQuery(MY_FILES);
+  const files = answer.data ?? NO_FILES;
+  const loading = answer.status === 'pending' || answer.fetching;
   const [exporting, setExporting] = useState(false);
   const tableRef = useRef<HTMLDivElement>(null);
 
-  // State is only set when the answer arrives, never synchronously in the effect.
-  const fetchFiles = useCallback(() => {
-    http
-      .get<UploadedFileInfo[]>(STORAGE_API.myFiles)
-      .then((answer) => {
-        setFiles(answer.data);
-      })
-      .catch(() => {
-        // The client's error toast has said why.
-      })
-      .finally(() => {
-        setLoading(false);
-      });
-  }, []);
-
-  useEffect(() => {
-    fetchFiles();
-    return queue.onDone(fetchFiles);
-  }, [fetchFiles, queue]);
+  // A finished upload adds a file.
+  const refetch = answer.refetch;
+  useEffect(
+    () =>
+      queue.onDone(() => {
+        void refetch();
+      }),
+    [refetch, queue],
+  );
 
   const refresh = () => {
-    setLoading(true);
-    fetchFiles();
+    void refetch();
   };
 
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
