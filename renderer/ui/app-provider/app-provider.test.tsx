@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { Modal } from 'antd';
-import { useEffect } from 'react';
+import { ConfigProvider, Modal } from 'antd';
+import { useContext, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../core/i18n/instance';
@@ -64,5 +64,22 @@ describe('AppProvider', () => {
     expect(loadedAntdLocale('zh-CN')?.locale).toBe('zh-cn');
     renderPage([]);
     expect(screen.getByRole('button', { name: /取\s*消/ })).toBeTruthy();
+  });
+
+  it("turns antd's click ripple off for the whole page (the sign-in button's among them)", () => {
+    const waves: unknown[] = [];
+    /** A button of the page, as antd configures its wave from the page's provider. */
+    function Wave() {
+      waves.push(useContext(ConfigProvider.ConfigContext).wave);
+      return null;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <AppProvider>
+          <Wave />
+        </AppProvider>
+      </I18nextProvider>,
+    );
+    expect(waves.at(-1)).toEqual({ disabled: true });
   });
 });

@@ -11,6 +11,14 @@ import { DIALOG_MODAL, DIALOG_MODAL_BEHIND_LOGIN, useDialogFrame } from './dialo
 import { usesStaticAntdStyles } from './static-styles';
 import { FALLBACK_ANTD_LOCALE, loadAntdLocale, loadedAntdLocale } from './antd-locale';
 
+/**
+ * antd's click ripple ("wave") is off on every page: each ripple mounts a React root of its own
+ * and animates, and on the sign-in button it did so while the login was on
+ * its way (sign-in → icons on a slow PC: docs/performance.md, "A quiet login page while
+ * leaving"). A module constant, as the provider's other settings: one provider per page.
+ */
+const NO_WAVE = { disabled: true } as const;
+
 /** antd's texts for the language: those last shown until the language's own have loaded. */
 function useAntdLocale(lang: LangType): Locale {
   const [shown, setShown] = useState<Locale>(() => loadedAntdLocale(lang) ?? FALLBACK_ANTD_LOCALE);
@@ -35,7 +43,7 @@ function useAntdLocale(lang: LangType): Locale {
 /**
  * The root of every page: antd's locale follows the active language; the theme engine gives
  * antd its tokens and the page its CSS variables and theme class; modal dialogs start
- * where the page says (ui/app-provider/dialog-frame); and the toast host.
+ * where the page says (ui/app-provider/dialog-frame); no click ripple; and the toast host.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
@@ -62,7 +70,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, [resolved]);
 
   return (
-    <ConfigProvider locale={locale} theme={theme} modal={modal}>
+    <ConfigProvider locale={locale} theme={theme} modal={modal} wave={NO_WAVE}>
       <NotifyHost />
       {children}
     </ConfigProvider>
