@@ -1,0 +1,275 @@
+import type { InputRef } from 'antd';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type SyntheticEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { getHost } from '../../core/host';
+import { isHttpError } from '../../core/http/errors';
+import { validateLoginForm } from '../../core/validators';
+import { notify } from '../../ui/notify/notify';
+import type { LoginData } from '../../../contract/auth';
+import { bindingPageUrl, type LoginResult } from './login-result';
+import { login, rememberCredentials } from './login-session';
+
+export type LoginField = 'username' | 'password';
+
+interface FormValues {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+type FieldErrors = Partial<Record<LoginField, string>>;
+
+/**
+ * How long a sign-in runs before its button shows a spinner (it is busy for assistive technology
+ * at once): a login answered sooner, the usual case, draws and animates nothing while the server
+ * checks the password (sign-in → icons on a slow PC: docs/performance.md).
+ */
+const SPINNER_DELAY_MS = 200;
+
+export interface LoginFormOptions {
+  /**
+   * Called once the user is logged in, with the login answer (unit and user type: enough to pick
+   * the landing page without another round trip). The current user is not loaded yet.
+   */
+  onLoggedIn: (data: LoginData) => void;
+  /**
+   * `onLoggedIn` leaves the page (the login page's hand-over to the desktop): the page it lands
+   * on confirms the login, and the form stays as it is, signing in, until the page is gone. No
+   * toast or re-render of a page being left takes the processor from the one being shown
+   * (sign-in → icons on a slow PC: docs/performance.md).
+   */
+  leavesPage?: boolean;
+  /** Focus the username field on mount (the login dialog does, the page box too). */
+  autoFocus?: boolean;
+  /**
+   * The call the form makes (the binding page links an identity with it); by default the
+   * password login. A form with its own call has no remember-password or forgot-password
+   * options and is not pre-filled.
+   */
+  submitWith?: (username: string, password: string) => Promise<LoginResult>;
+}
+
+/**
+ * The login form's state and rules, for login-form.tsx to draw: the values, the validation of
+ * spec §5 (trimmed, checked on change and on blur, errors under the field), the Enter rule of
+ * spec §2 (Enter submits, or moves focus to the next empty field) and the sign-in itself.
+ */
+export function useLoginForm({
+  onLoggedIn,
+  leavesPage = false,
+  autoFocus = true,
+  submitWith,
+}: LoginFormOptions) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [values, setValues] = useState<FormValues>({ username: '', password: '', remember: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [spinning, setSpinning] = useState(false);
+  const submittingRef = useRef(false);
+  const usernameRef = useRef<InputRef>(null);
+  const passwordRef = useRef<InputRef>(null);
+  const fieldRefs = { username: usernameRef, password: passwordRef };
+  // Whether the user has pressed a key or a pointer in the form yet. Until then a blur is not
+  // theirs (a dialog's focus lock taking the focus back) and shows no error.
+  const usedRef = useRef(false);
+
+  // Pre-fill the remembered credentials (decrypted by the host).
+  const ownCall = submitWith !== undefined;
+  useEffect(() => {
+    if (ownCall) return undefined;
+    let active = true;
+    void getHost()
+      .loadRememberedLogin()
+      .then((record) => {
+        if (active && record?.remember) {
+          setValues({ username: record.username, password: record.password, remember: true });
+          setErrors({});
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [ownCall]);
+
+  // The account field takes the focus once the page has painted, not on mount: a dialog that
+  // opens this form (the login dialog over a page whose session ended) locks the focus inside
+  // itself in its own effect, after this form mounted. Focused on mount, the field would be
+  // blurred by a dialog still open behind (a theme dialog whose save found the session gone),
+  // showing "cannot be empty" before the user typed, with the focus left behind. On a loaded
+  // machine the dialog's lock can still come after that frame: a blur before the user touched
+  // the form (usedRef) then checks nothing.
+  useEffect(() => {
+    if (!autoFocus) return undefined;
+    const frame = requestAnimationFrame(() => {
+      usernameRef.current?.focus();
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [autoFocus]);
+
+  useEffect(() => {
+    if (!submitting) return undefined;
+    const timer = window.setTimeout(() => {
+      setSpinning(true);
+    }, SPINNER_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setSpinning(false);
+    };
+  }, [submitting]);
+
+  // A page left after a login keeps its form signing in; brought back from the back/forward
+  // cache, it is a login page again.
+  useEffect(() => {
+    if (!leavesPage) return undefined;
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      submittingRef.current = false;
+      setSubmitting(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => {
+      window.removeEventListener('pageshow', restored);
+    };
+  }, [leavesPage]);
+
+  /** The field's error in the current language (spec §5: trimmed, required), or none. */
+  function errorOf(field: LoginField, value: string): string | undefined {
+    const key = validateLoginForm({ username: '', password: '', [field]: value.trim() })[field];
+    return key === undefined ? undefined : t(`login.errors.${key}`);
+  }
+
+  function check(field: LoginField, value: string): boolean {
+    const error = errorOf(field, value);
+    // The same error again changes nothing: no re-render (a blur on the way to the sign-in
+    // button would otherwise render the form once more before the click).
+    setErrors((current) => (current[field] === error ? current : { ...current, [field]: error }));
+    return error === undefined;
+  }
+
+  function change(field: LoginField, value: string): void {
+    setValues((current) => ({ ...current, [field]: value }));
+    check(field, value);
+  }
+
+  async function submit(): Promise<void> {
+    // One login at a time: Enter or a second click while one is on its way does nothing.
+    if (submittingRef.current) return;
+    const usernameOk = check('username', values.username);
+    const passwordOk = check('password', values.password);
+    if (!usernameOk || !passwordOk) return;
+    submittingRef.current = true;
+    const username = values.username.trim();
+    const password = values.password.trim();
+    setSubmitting(true);
+    let leaving = false;
+    try {
+      const result = await (submitWith
+        ? submitWith(username, password)
+        : login(username, password, i18n.language, t('login.failed')));
+      if (result.kind === 'bind') {
+        window.location.assign(bindingPageUrl(result));
+        return;
+      }
+      if (result.kind === 'error') {
+        notify.error(result.message, t('login.failedTitle'));
+        setErrors((current) => ({ ...current, password: result.message }));
+        passwordRef.current?.focus();
+        return;
+      }
+      if (!leavesPage) notify.success(t('login.success'));
+      if (!ownCall) {
+        await rememberCredentials(values.remember, username, password).catch(() => undefined);
+      }
+      onLoggedIn(result.data);
+      leaving = leavesPage;
+    } catch (error) {
+      // Login calls skip the global interceptor (noIntercept): network errors are shown here.
+      notify.error(isHttpError(error) ? error.message : t('login.failed'), t('login.failedTitle'));
+    } finally {
+      if (!leaving) {
+        submittingRef.current = false;
+        setSubmitting(false);
+      }
+    }
+  }
+
+  /** Enter submits, or takes the focus to the next empty field and shows its error. */
+  function onEnter(event: KeyboardEvent<HTMLInputElement>): void {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (!values.username.trim()) {
+      usernameRef.current?.focus();
+      check('username', values.username);
+      return;
+    }
+    if (!values.password.trim()) {
+      passwordRef.current?.focus();
+      check('password', values.password);
+      return;
+    }
+    void submit();
+  }
+
+  const fieldId = (field: LoginField) => `${id}-${field}`;
+
+  /** What each input takes from the form: value, checks on change and blur, Enter, error state. */
+  const inputProps = (field: LoginField) => ({
+    ref: fieldRefs[field],
+    id: fieldId(field),
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      change(field, event.target.value);
+    },
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      if (usedRef.current) check(field, event.target.value);
+    },
+    onKeyDown: onEnter,
+    status: errors[field] === undefined ? undefined : ('error' as const),
+    'aria-invalid': errors[field] !== undefined,
+    'aria-describedby': `${fieldId(field)}-error`,
+  });
+
+  /** What the form element takes: the first key or pointer marks the form used; submit signs in. */
+  const formProps = {
+    onPointerDownCapture: () => {
+      usedRef.current = true;
+    },
+    onKeyDownCapture: () => {
+      usedRef.current = true;
+    },
+    onSubmit: (event: SyntheticEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      void submit();
+    },
+  };
+
+  return {
+    /** The form's own call replaces the password login: no remember or forgot-password options. */
+    ownCall,
+    remember: values.remember,
+    setRemember: (remember: boolean) => {
+      setValues((current) => ({ ...current, remember }));
+    },
+    errors,
+    fieldId,
+    inputProps,
+    formProps,
+    /** A sign-in is on its way (the button is busy at once). */
+    submitting,
+    /** It has taken longer than SPINNER_DELAY_MS: the button shows its spinner. */
+    spinning: submitting && spinning,
+  };
+}
