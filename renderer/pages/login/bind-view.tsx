@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData } from '../../../contract/auth';
 import type { SocialPendingIdentity } from '../../../contract/social';
@@ -17,6 +17,28 @@ import { PageLoading } from '../page-frame';
 
 type Pending =
   { kind: 'loading' } | { kind: 'found'; identity: SocialPendingIdentity } | { kind: 'missing' };
+
+/**
+ * The binding page's box, the same whether the identity was found or not: its title, what the
+ * page says, the error code for support (when the address has one) and the way back to /login.
+ */
+function BindFrame({ code, children }: { code: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="simple-page">
+      <section className="login-box" aria-labelledby="bind-title">
+        <h1 id="bind-title" className="login-box__title">
+          {t('bind.title')}
+        </h1>
+        {children}
+        {code !== '' && <p className="bind-page__code">{t('bind.code', { code })}</p>}
+        <p className="bind-page__back">
+          <a href="/login">{t('bind.backToLogin')}</a>
+        </p>
+      </section>
+    </main>
+  );
+}
 
 /**
  * The account-binding page (spec §2 /bind/ and /{root}/login/pc_bind_all/index.html; query id,
@@ -61,51 +83,33 @@ export function BindView() {
   }
   if (pending.kind === 'missing') {
     return (
-      <main className="simple-page">
-        <section className="login-box" aria-labelledby="bind-title">
-          <h1 id="bind-title" className="login-box__title">
-            {t('bind.title')}
-          </h1>
-          <p className="bind-page__intro" role="alert">
-            {t('bind.expired')}
-          </p>
-          {code !== '' && <p className="bind-page__code">{t('bind.code', { code })}</p>}
-          <p className="bind-page__back">
-            <a href="/login">{t('bind.backToLogin')}</a>
-          </p>
-        </section>
-      </main>
+      <BindFrame code={code}>
+        <p className="bind-page__intro" role="alert">
+          {t('bind.expired')}
+        </p>
+      </BindFrame>
     );
   }
 
   const provider = providerName(pending.identity.providerName, i18n.language);
   const nickname = pending.identity.nickname;
   return (
-    <main className="simple-page">
-      <section className="login-box" aria-labelledby="bind-title">
-        <h1 id="bind-title" className="login-box__title">
-          {t('bind.title')}
-        </h1>
-        <p className="bind-page__intro">
-          {nickname === ''
-            ? t('bind.introNoName', { provider })
-            : t('bind.intro', { provider, nickname })}
-        </p>
-        <LoginForm
-          submitText={t('bind.submit')}
-          submitWith={(username, password) =>
-            loginWith(postBind(username, password), i18n.language, t('login.failed'))
-          }
-          onLoggedIn={(data: LoginData) => {
-            announceLoginSuccess();
-            goToLanding(data);
-          }}
-        />
-        {code !== '' && <p className="bind-page__code">{t('bind.code', { code })}</p>}
-        <p className="bind-page__back">
-          <a href="/login">{t('bind.backToLogin')}</a>
-        </p>
-      </section>
-    </main>
+    <BindFrame code={code}>
+      <p className="bind-page__intro">
+        {nickname === ''
+          ? t('bind.introNoName', { provider })
+          : t('bind.intro', { provider, nickname })}
+      </p>
+      <LoginForm
+        submitText={t('bind.submit')}
+        submitWith={(username, password) =>
+          loginWith(postBind(username, password), i18n.language, t('login.failed'))
+        }
+        onLoggedIn={(data: LoginData) => {
+          announceLoginSuccess();
+          goToLanding(data);
+        }}
+      />
+    </BindFrame>
   );
 }

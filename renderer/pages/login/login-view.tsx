@@ -55,8 +55,9 @@ function useLoginConfig(): UnitLoginConfig | null {
 
 /**
  * Once the user starts on the form (a key or a pointer pressed), the browser prerenders the page
- * the login will most likely land on: the unit's desktop, or a redirect_uri to a desktop (issue
- * 17). Not before: a login page left open, or measured, costs no second page.
+ * the login will most likely land on: the unit's desktop, or a redirect_uri to a desktop
+ * (docs/performance.md, "Prerender via speculation rules"). Not before: a login page left open,
+ * or measured, costs no second page.
  */
 function usePrerenderLanding(config: UnitLoginConfig | null): void {
   const [started, setStarted] = useState(false);
@@ -78,6 +79,15 @@ function usePrerenderLanding(config: UnitLoginConfig | null): void {
   }, [started, config]);
 }
 
+/** The button under the login box or the face widget that switches between the two. */
+function SwitchButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="login-page__switch" onClick={onClick}>
+      {label}
+    </button>
+  );
+}
+
 /**
  * The login page (spec §2 /login): the login check runs first (an existing session or the
  * remembered credentials go straight to the landing page); otherwise the login box shows.
@@ -90,6 +100,12 @@ export function LoginView() {
   const handled = useRef<LoginCheckOutcome | null>(null);
   const [faceLogin, setFaceLogin] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
+  const openFaceLogin = () => {
+    setFaceLogin(true);
+  };
+  const closeFaceLogin = () => {
+    setFaceLogin(false);
+  };
   const leaving =
     outcome?.kind === 'logged-in' ||
     outcome?.kind === 'just-logged-in' ||
@@ -133,35 +149,14 @@ export function LoginView() {
             </h1>
             <Suspense fallback={<PageLoading />}>
               {/* Spec §7: status 200, then the page reloads and the login check goes on. */}
-              <FaceWidget
-                mode="login"
-                onCancel={() => {
-                  setFaceLogin(false);
-                }}
-              />
+              <FaceWidget mode="login" onCancel={closeFaceLogin} />
             </Suspense>
-            <button
-              type="button"
-              className="login-page__switch"
-              onClick={() => {
-                setFaceLogin(false);
-              }}
-            >
-              {t('faceLogin.back')}
-            </button>
+            <SwitchButton label={t('faceLogin.back')} onClick={closeFaceLogin} />
           </section>
         ) : (
           <div className="login-page__box">
             <LoginBox onLoggedIn={goToLandingAfterLogin} leavesPage />
-            <button
-              type="button"
-              className="login-page__switch"
-              onClick={() => {
-                setFaceLogin(true);
-              }}
-            >
-              {t('faceLogin.open')}
-            </button>
+            <SwitchButton label={t('faceLogin.open')} onClick={openFaceLogin} />
           </div>
         )}
       </main>
