@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import electron from 'vite-plugin-electron/simple';
 import { antdStaticStylesPlugin } from './scripts/vite/antd-static-styles.ts';
 import { featureIndexSideEffects } from './scripts/vite/feature-index.ts';
+import { formLibrarySideEffects } from './scripts/vite/form-library.ts';
 import { langFilesPlugin } from './scripts/vite/lang-files.ts';
 import { pageFilesPlugin } from './scripts/vite/page-files.ts';
 import { precompressPlugin } from './scripts/vite/precompress.ts';
@@ -79,7 +80,9 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    rolldownOptions: { treeshake: { moduleSideEffects: featureIndexSideEffects } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [...featureIndexSideEffects, ...formLibrarySideEffects] },
+    },
   },
   server: {
     port: 5173,
