@@ -79,7 +79,8 @@ export function LoginForm({ submitText, ...options }: LoginFormProps) {
   const { t } = useTranslation();
   const form = useLoginForm(options);
   // A plain form rather than antd's Form: the login page's first load then carries no form
-  // store, async validator, grid or tooltip code (its JS budget: docs/testing.md).
+  // store, async validator, grid or tooltip code (its JS budget: docs/testing.md). antd's inputs
+  // still import the form library's index; the build leaves it out (scripts/vite/form-library.ts).
   return (
     <form className="login-form" noValidate {...form.formProps}>
       {FIELDS.map(({ field, Control, icon, label, placeholder, autoComplete, maxLength }) => (
@@ -110,8 +111,8 @@ export function LoginForm({ submitText, ...options }: LoginFormProps) {
         </div>
       )}
       {/* The spinner is the button's icon rather than antd's `loading`: antd's animated loading
-          icon can stay on screen when a login fails within its animation. The button draws no
-          click ripple (the page's provider turns antd's wave off: ui/app-provider/app-provider.tsx). */}
+          icon can stay on screen when a login fails within its animation. No click ripple: the
+          page's provider turns antd's wave off (ui/app-provider/app-provider.tsx). */}
       <Button
         type="primary"
         htmlType="submit"
