@@ -1,3 +1,5 @@
+import type { Query } from './query/query-cache';
+
 /**
  * The moment a page's first view (a desktop's icons, what the user signed in for) is on screen.
  * Calls a page makes when its pieces appear (counts, licences, the version check) start after
@@ -17,4 +19,9 @@ export function markFirstView(drawn: Promise<unknown>): void {
 export async function afterFirstView<T>(call: () => Promise<T>): Promise<T> {
   await firstView;
   return call();
+}
+
+/** The same query, its call made once the page's first view is on screen. */
+export function afterFirstViewQuery<T>(query: Query<T>): Query<T> {
+  return { key: query.key, fetch: (signal) => afterFirstView(() => query.fetch(signal)) };
 }

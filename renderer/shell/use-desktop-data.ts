@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
-import { afterFirstView } from '../core/first-view';
-import { HAND_OVER_MS, type Query } from '../core/query/query-cache';
+import { afterFirstView, afterFirstViewQuery } from '../core/first-view';
+import { HAND_OVER_MS } from '../core/query/query-cache';
 import { useQuery } from '../core/query/use-query';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
@@ -32,11 +32,6 @@ export interface DesktopData {
 
 const NO_COUNTS: UnreadCounts = { todo: 0, message: 0 };
 
-/** The same call, made once the desktop's first view is on screen (core/first-view.ts). */
-function afterIcons<T>(query: Query<T>): Query<T> {
-  return { key: query.key, fetch: (signal) => afterFirstView(() => query.fetch(signal)) };
-}
-
 /**
  * Everything the desktop shows, from the query cache: the icons (usually prefetched the moment
  * the user was known, so the first render draws them), and once they are on screen their unread
@@ -46,9 +41,9 @@ function afterIcons<T>(query: Query<T>): Query<T> {
 export function useDesktopData(user: CurrentUser): DesktopData {
   const { userId, unitId, userType, unitType } = user;
   const apps = useQuery(myAppsQuery(userId, unitId), { staleMs: HAND_OVER_MS });
-  const appCounts = useQuery(afterIcons(unreadCodeCountsQuery()));
-  const counts = useQuery(afterIcons(unreadCountsQuery()));
-  const isAdmin = useQuery(afterIcons(isAdminQuery(userId)));
+  const appCounts = useQuery(afterFirstViewQuery(unreadCodeCountsQuery()));
+  const counts = useQuery(afterFirstViewQuery(unreadCountsQuery()));
+  const isAdmin = useQuery(afterFirstViewQuery(isAdminQuery(userId)));
 
   const categories = useMemo(
     () =>

@@ -1,11 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { UnitLoginConfig } from '../../contract/auth';
-import { SUCCESS_STATUS } from '../../contract/envelope';
 import type { HostConfigFlags } from '../../contract/host';
-import { afterFirstView } from '../core/first-view';
+import { afterFirstViewQuery } from '../core/first-view';
 import { getHost } from '../core/host';
 import { useQuery } from '../core/query/use-query';
-import { fetchLoginConfig } from '../features/login/index';
+import { unitLoginConfigQuery } from '../features/login/index';
 
 /** Deployment flags of the host (Group Policy in the desktop client) that hide buttons (§2). */
 export function useHostFlags(): HostConfigFlags | null {
@@ -34,10 +33,5 @@ export function useHostFlags(): HostConfigFlags | null {
  * desktop's first view is on screen (core/first-view.ts).
  */
 export function useUnitConfig(): UnitLoginConfig | null {
-  const host = window.location.host;
-  const answer = useQuery({
-    key: ['unit-login-config', host],
-    fetch: () => afterFirstView(() => fetchLoginConfig(host)),
-  }).data;
-  return answer?.status === SUCCESS_STATUS ? answer.data : null;
+  return useQuery(afterFirstViewQuery(unitLoginConfigQuery(window.location.host))).data ?? null;
 }

@@ -1,7 +1,8 @@
 import { API } from '../../../contract/api-paths';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
-import type { ApiEnvelope } from '../../../contract/envelope';
+import { SUCCESS_STATUS, type ApiEnvelope } from '../../../contract/envelope';
 import { http } from '../../core/http/http';
+import type { Query } from '../../core/query/query-cache';
 import type { TicketApiConfig } from './ticket-api';
 
 /**
@@ -20,6 +21,17 @@ export function postLogin(username: string, password: string): Promise<ApiEnvelo
 /** The login-page configuration of the unit serving this host (spec §7). */
 export function fetchLoginConfig(host: string): Promise<ApiEnvelope<UnitLoginConfig>> {
   return http.get<UnitLoginConfig>(API.loginConfig, { url: host }, { noIntercept: true });
+}
+
+/** The unit's login-page configuration for a host (logo, name, footer); null when it has none. */
+export function unitLoginConfigQuery(host: string): Query<UnitLoginConfig | null> {
+  return {
+    key: ['unit-login-config', host],
+    fetch: async () => {
+      const envelope = await fetchLoginConfig(host);
+      return envelope.status === SUCCESS_STATUS ? envelope.data : null;
+    },
+  };
 }
 
 /** The user-client (device) login with the installation's client id (spec §7). */

@@ -1,9 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData } from '../../../contract/auth';
 import type { SocialPendingIdentity } from '../../../contract/social';
 import { SUCCESS_STATUS } from '../../../contract/envelope';
 import { hashQuery, useHash } from '../../core/hash-route';
+import type { Query } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
 import {
   announceLoginSuccess,
   fetchPendingIdentity,
@@ -47,31 +49,29 @@ function BindFrame({ code, children }: { code: string; children: ReactNode }) {
  * after any login. The identity comes from the server's pending record of this browser, never
  * from the address, which only carries the error code shown for support.
  */
+const LOADING: Pending = { kind: 'loading' };
+
+/** The third-party identity waiting to be linked in this browser (never fails: missing). */
+const PENDING_IDENTITY: Query<Pending> = {
+  key: ['pending-identity'],
+  fetch: async () => {
+    try {
+      const envelope = await fetchPendingIdentity();
+      return envelope.status === SUCCESS_STATUS && envelope.data !== null
+        ? { kind: 'found', identity: envelope.data }
+        : { kind: 'missing' };
+    } catch {
+      return { kind: 'missing' };
+    }
+  },
+};
+
 export function BindView() {
   const { t, i18n } = useTranslation();
   const hash = useHash();
   const code =
     hashQuery(hash).get('id') ?? new URLSearchParams(window.location.search).get('id') ?? '';
-  const [pending, setPending] = useState<Pending>({ kind: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    fetchPendingIdentity()
-      .then((envelope) => {
-        if (!active) return;
-        setPending(
-          envelope.status === SUCCESS_STATUS && envelope.data !== null
-            ? { kind: 'found', identity: envelope.data }
-            : { kind: 'missing' },
-        );
-      })
-      .catch(() => {
-        if (active) setPending({ kind: 'missing' });
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+  const pending = useQuery(PENDING_IDENTITY).data ?? LOADING;
 
   // Plain elements, no antd Result or Spin: the page shares the login page's download.
   if (pending.kind === 'loading') {

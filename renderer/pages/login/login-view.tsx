@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
-import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { useQuery } from '../../core/query/use-query';
 import { landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
 import { Footer, openHelpCentre } from '../../features/footer/index';
 import { LanguageSwitcher } from '../../features/language/index';
 import {
   announceLoginSuccess,
-  fetchLoginConfig,
   LoginBox,
   LoginBrand,
   useLoginCheck,
   type LoginCheckOutcome,
+  unitLoginConfigQuery,
 } from '../../features/login/index';
 import { notify } from '../../ui/notify/notify';
 import { goToLanding, likelyLanding } from '../navigation';
@@ -36,21 +36,9 @@ function goToLandingAfterLogin(data?: LoginData): void {
   goToLanding(data);
 }
 
-/** Loads the unit's login-page configuration for this host (logo, name, footer). */
+/** The unit's login-page configuration for this host (logo, name, footer). */
 function useLoginConfig(): UnitLoginConfig | null {
-  const [config, setConfig] = useState<UnitLoginConfig | null>(null);
-  useEffect(() => {
-    let active = true;
-    fetchLoginConfig(window.location.host)
-      .then((envelope) => {
-        if (active && envelope.status === SUCCESS_STATUS) setConfig(envelope.data);
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
-  return config;
+  return useQuery(unitLoginConfigQuery(window.location.host)).data ?? null;
 }
 
 /**

@@ -190,7 +190,7 @@ export const loginRequiredStep: LoginStep = {
  * True when nothing in this address logs in before the check's first question to the platform,
  * which is then the current-user call: no credentials (step 3), ticket (4), access token (5) or
  * provider callback (6). The steps before them ask for the current user first (1, 2) or pass.
- * The page's boot starts that call before React renders (pages/boot/early-calls.ts).
+ * The page's boot starts that call before React renders (renderer/boot/early-calls.ts).
  */
 export function checkStartsWithCurrentUser(url: URL): boolean {
   return (

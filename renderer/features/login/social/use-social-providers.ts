@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { Query } from '../../../core/query/query-cache';
+import { useQuery } from '../../../core/query/use-query';
 import type { SocialProvider } from '../../../../contract/social';
 import { SUCCESS_STATUS } from '../../../../contract/envelope';
 import { fetchSocialProviders } from './api';
@@ -10,19 +11,18 @@ export function qrProviders(providers: readonly SocialProvider[]): SocialProvide
 
 /** The unit's other platforms (spec §2 login box and dialog), [] until known or on failure. */
 export function useSocialProviders(): SocialProvider[] {
-  const [providers, setProviders] = useState<SocialProvider[]>([]);
-  useEffect(() => {
-    let active = true;
-    fetchSocialProviders()
-      .then((envelope) => {
-        if (active && envelope.status === SUCCESS_STATUS && Array.isArray(envelope.data)) {
-          setProviders(qrProviders(envelope.data));
-        }
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
-  return providers;
+  return useQuery(SOCIAL_PROVIDERS).data ?? NO_PROVIDERS;
 }
+
+const NO_PROVIDERS: SocialProvider[] = [];
+
+/** The unit's QR-login platforms, as the query cache knows them. */
+const SOCIAL_PROVIDERS: Query<SocialProvider[]> = {
+  key: ['social-providers'],
+  fetch: async () => {
+    const envelope = await fetchSocialProviders();
+    return envelope.status === SUCCESS_STATUS && Array.isArray(envelope.data)
+      ? qrProviders(envelope.data)
+      : [];
+  },
+};
