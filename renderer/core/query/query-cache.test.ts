@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { QueryCache, type Query } from './query-cache';
+import { manualQueries } from '../../../tests/support/manual-query';
+import { QueryCache, type QueryKey } from './query-cache';
 
-/** A call the test answers by hand, counting how often it was made. */
-function manualQuery(key: Query<string>['key']) {
-  const calls: {
-    resolve: (value: string) => void;
-    reject: (error: Error) => void;
-    signal: AbortSignal;
-  }[] = [];
-  const query: Query<string> = {
-    key,
-    fetch: (signal) =>
-      new Promise<string>((resolve, reject) => {
-        calls.push({ resolve, reject, signal });
-        signal.addEventListener('abort', () => {
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      }),
-  };
-  return { query, calls };
+/** One query the test answers by hand, with the calls made for it. */
+function manualQuery(key: QueryKey) {
+  const { calls, query } = manualQueries();
+  return { calls, query: query(key) };
 }
 
 function clock(start = 1_000) {

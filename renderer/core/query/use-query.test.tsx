@@ -3,23 +3,14 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueryCache, type Query } from './query-cache';
 import { useQuery } from './use-query';
+import { manualQueries } from '../../../tests/support/manual-query';
 
 afterEach(cleanup);
 
-/** Pages answered by hand; each call's signal is kept. */
+/** Pages answered by hand. */
 function pages() {
-  const calls: { page: number; resolve: (text: string) => void; signal: AbortSignal }[] = [];
-  const query = (page: number): Query<string> => ({
-    key: ['page', page],
-    fetch: (signal) =>
-      new Promise<string>((resolve, reject) => {
-        calls.push({ page, resolve, signal });
-        signal.addEventListener('abort', () => {
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      }),
-  });
-  return { calls, query };
+  const { calls, query } = manualQueries();
+  return { calls, query: (page: number) => query(['page', page]) };
 }
 
 function Page({
