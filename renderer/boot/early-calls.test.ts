@@ -70,6 +70,28 @@ describe('startEarlyCalls (the first calls leave before React is evaluated)', ()
     },
   );
 
+  it('hands over only a signed-in user: after a "nobody" answer the next ask calls again', async () => {
+    let signedIn = false;
+    routes.set(`GET ${API.me}`, async (request, response) => {
+      if (!signedIn) {
+        reply(response, 200, { status: 500, message: 'no session', code: 'e', data: null });
+        return;
+      }
+      const signature = await signPayload('me', request.query.get('signature') ?? '');
+      const user = { userId: 'u1', unitId: 'unit-9', realName: '王老师', userType: '2' };
+      reply(response, 200, okEnvelope(user), { signature });
+    });
+    startEarlyCalls(`${desktop}#/apps`);
+    expect(await takeCurrentUser()).toBeNull();
+    // The check signs the user in (a ticket, auto-login) and asks again: a call of its own.
+    signedIn = true;
+    expect((await takeCurrentUser())?.userId).toBe('u1');
+    expect(calls(API.me)).toHaveLength(2);
+    // A signed-in answer is handed over while fresh.
+    expect((await takeCurrentUser())?.userId).toBe('u1');
+    expect(calls(API.me)).toHaveLength(2);
+  });
+
   it.each([
     ['an address that logs in first (a ticket)', `${desktop}?ticket=t-1`],
     ['the login page (not every route runs the check)', 'http://localhost/login'],

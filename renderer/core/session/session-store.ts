@@ -125,9 +125,14 @@ export function prefetchCurrentUser(): void {
   fetchCurrentUser().catch(() => undefined);
 }
 
-/** The answer of a current-user call started ahead (while fresh), else a call of its own. */
+/**
+ * The signed-in user a current-user call started ahead found (while fresh), else the answer of a
+ * call of its own (shared with one on its way). Only a user is handed over: a "nobody" answer
+ * may be outdated by a sign-in since (the login check asks again after each of its own).
+ */
 export function takeCurrentUser(): Promise<CurrentUser | null> {
-  return queryCache.fetch(currentUserQuery(), { staleMs: HAND_OVER_MS });
+  const early = queryCache.getData(currentUserQuery(), HAND_OVER_MS);
+  return early ? Promise.resolve(early) : fetchCurrentUser();
 }
 
 /**
