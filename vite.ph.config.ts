@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkModulesPlugin } from './scripts/vite/chunk-modules.ts';
 import { featureIndexSideEffects } from './scripts/vite/feature-index.ts';
 import { precompressPlugin } from './scripts/vite/precompress.ts';
 
@@ -18,7 +19,15 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   // ph.d.ts and its types/ are written before this build (package.json), so they are compressed too.
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    precompressPlugin(),
+    // What each chunk is made of, for the PH bench (tests/bench/ph-bench.ts); not served.
+    chunkModulesPlugin(
+      fileURLToPath(new URL('./dist/ph-chunk-modules.json', import.meta.url)),
+      fileURLToPath(new URL('.', import.meta.url)),
+    ),
+  ],
   resolve: {
     // echarts' theme files register themselves on require('echarts/lib/echarts'), the full
     // echarts; give them echarts/core's registerTheme instead (renderer/ui/chart).
