@@ -55,7 +55,15 @@ export default defineConfig({
     sourcemap: false,
     minify: true,
     chunkSizeWarningLimit: 2000,
-    rolldownOptions: { treeshake: { moduleSideEffects: featureIndexSideEffects } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: featureIndexSideEffects },
+      output: {
+        // What the entry needs before the first view is one file (`ph-[hash].js`, which ph.js
+        // re-exports), not a few dozen that rolldown splits out because the widgets PH loads on
+        // first use (renderer/ph/lazy-part.tsx) share them; the lazy chunks stay apart.
+        codeSplitting: { groups: [{ name: 'ph', tags: ['$initial'] }] },
+      },
+    },
     lib: {
       entry: fileURLToPath(new URL('./renderer/ph/index.tsx', import.meta.url)),
       formats: ['es'],

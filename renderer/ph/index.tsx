@@ -22,14 +22,14 @@ import { Access } from '../ui/access/access';
 import { NotFound } from '../ui/access/not-found';
 import { RouteOutlet } from '../ui/access/route-outlet';
 import { renderLayer, startLayer } from '../ui/app-provider/start-layer';
-import { FaceWidget } from '../ui/face/face-widget';
+import type { FaceWidget as FaceWidgetWidget } from '../ui/face/face-widget';
 import { notify } from '../ui/notify/notify';
 import { downloadByForm } from '../ui/upload/download';
-import { ImageUpload } from '../ui/upload/image-upload';
+import type { ImageUpload as ImageUploadWidget } from '../ui/upload/image-upload';
 import { exportTable } from '../ui/upload/table-export';
-import { UploadButton } from '../ui/upload/upload-button';
-import { UploadList } from '../ui/upload/upload-list';
-import { UploadPanel } from '../ui/upload/upload-panel';
+import type { UploadButton as UploadButtonWidget } from '../ui/upload/upload-button';
+import type { UploadList as UploadListWidget } from '../ui/upload/upload-list';
+import type { UploadPanel as UploadPanelWidget } from '../ui/upload/upload-panel';
 import { phZhCN } from './builtin';
 import { antdParts } from './antd-parts';
 import { LanguageSwitcher } from '../features/language/index';
@@ -37,8 +37,27 @@ import { useTranslation } from 'react-i18next';
 import { AppRouter } from './app-router';
 import { assertGlobalPh, checkInitConfig, type PhInitConfig, type PhRoute } from './init-config';
 import { format, kit, validators } from './kit';
+import { lazyWidget } from './lazy-part';
 
 export type { PhInitConfig, PhRoute } from './init-config';
+
+// The upload widgets and the face widget load when first drawn (./lazy-part.tsx); the upload
+// queue itself (PH.upload.pageQueue) is at hand at once.
+const UploadButton = lazyWidget<typeof UploadButtonWidget>(
+  async () => (await import('../ui/upload/upload-button')).UploadButton,
+);
+const UploadList = lazyWidget<typeof UploadListWidget>(
+  async () => (await import('../ui/upload/upload-list')).UploadList,
+);
+const UploadPanel = lazyWidget<typeof UploadPanelWidget>(
+  async () => (await import('../ui/upload/upload-panel')).UploadPanel,
+);
+const ImageUpload = lazyWidget<typeof ImageUploadWidget>(
+  async () => (await import('../ui/upload/image-upload')).ImageUpload,
+);
+const FaceWidget = lazyWidget<typeof FaceWidgetWidget>(
+  async () => (await import('../ui/face/face-widget')).FaceWidget,
+);
 
 /** Kept for applications written against the first PH: the init config of spec §3. */
 export type PhConfig = PhInitConfig;

@@ -28,7 +28,7 @@ import {
 } from '../core/validators';
 import { Chart } from '../ui/chart/chart';
 import { CHART_THEMES, SPEC_CHARTS_DEFAULT_VERSION } from '../ui/chart/chart-themes';
-import { DraggableDialog } from '../ui/dialog/draggable-dialog';
+import type { DraggableDialog as DraggableDialogWidget } from '../ui/dialog/draggable-dialog';
 import {
   DIALOG_BASE_Z_INDEX,
   DIALOG_BODY_MARGIN_PX,
@@ -38,17 +38,11 @@ import {
   DIALOG_WIDTH,
 } from '../ui/dialog/position';
 import { EmptyData } from '../ui/empty/empty-data';
-import { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH, FormDialog } from '../ui/form/form-dialog';
+import type { FormDialog as FormDialogWidget } from '../ui/form/form-dialog';
 import { formRules } from '../ui/form/rules';
 import { PagedContainer } from '../ui/paged/paged-container';
 import { usePagedList } from '../ui/paged/use-paged-list';
-import {
-  ColorFontPicker,
-  DEFAULT_COLOR_FONT,
-  PICKER_DEFAULT_COLOR,
-  PICKER_FONT_SIZES,
-  PICKER_FONTS,
-} from '../ui/picker/color-font-picker';
+import type { ColorFontPicker as ColorFontPickerWidget } from '../ui/picker/color-font-picker';
 import { PRINT_FONT_SIZE, PRINT_MAX_WIDTH_PX, printContent } from '../ui/print/print';
 import {
   animateScrollTo,
@@ -56,6 +50,26 @@ import {
   SCROLL_TO_DURATION_MS,
   ScrollLoad,
 } from '../ui/scroll/scroll-load';
+import { lazyDialog, lazyWidget } from './lazy-part';
+import {
+  DEFAULT_COLOR_FONT,
+  FORM_DIALOG_HEIGHT_PX,
+  FORM_DIALOG_WIDTH,
+  PICKER_DEFAULT_COLOR,
+  PICKER_FONT_SIZES,
+  PICKER_FONTS,
+} from './widget-constants';
+
+// Loaded when first opened or drawn (./lazy-part.tsx): an application's first view rarely has them.
+const FormDialog = lazyDialog<typeof FormDialogWidget>(
+  async () => (await import('../ui/form/form-dialog')).FormDialog,
+);
+const DraggableDialog = lazyDialog<typeof DraggableDialogWidget>(
+  async () => (await import('../ui/dialog/draggable-dialog')).DraggableDialog,
+);
+const ColorFontPicker = lazyWidget<typeof ColorFontPickerWidget>(
+  async () => (await import('../ui/picker/color-font-picker')).ColorFontPicker,
+);
 
 /** The widget kit of PH.ui (spec §1) with the constants of spec §9. */
 export const kit = {
