@@ -31,7 +31,7 @@ import type { UploadButton as UploadButtonWidget } from '../ui/upload/upload-but
 import type { UploadList as UploadListWidget } from '../ui/upload/upload-list';
 import type { UploadPanel as UploadPanelWidget } from '../ui/upload/upload-panel';
 import { phZhCN } from './builtin';
-import { antdParts } from './antd-parts';
+import * as antdParts from './antd-parts';
 import { LanguageSwitcher } from '../features/language/index';
 import { useTranslation } from 'react-i18next';
 import { AppRouter } from './app-router';
