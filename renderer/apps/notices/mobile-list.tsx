@@ -16,30 +16,37 @@ export function MobileList() {
   const [loading, setLoading] = useState(false);
   const [query, setQuery] = useState({ title: '', category: '' });
   const [detail, setDetail] = useState<Notice | null>(null);
-  // A new search starts a new generation: answers to an older one are dropped.
-  const generationRef = useRef(0);
+  // Each search has its own AbortController: a new search aborts the older one's requests, so
+  // only the latest search's answers reach the list.
+  const searchRef = useRef<AbortController | null>(null);
   const loadMore = useCallback(async () => {
-    const mine = generationRef.current;
+    searchRef.current ??= new AbortController();
+    const { signal } = searchRef.current;
     setLoading(true);
     try {
       const page = Math.floor(items.length / MOBILE_PAGE_SIZE) + 1;
-      const answer = await PH.request.get<NoticePage>(NOTICE_API.list, {
-        ...query,
-        start: page,
-        size: MOBILE_PAGE_SIZE,
-      });
-      if (mine !== generationRef.current) return;
+      const answer = await PH.request.get<NoticePage>(
+        NOTICE_API.list,
+        { ...query, start: page, size: MOBILE_PAGE_SIZE },
+        { signal },
+      );
+      // Aborted after its answer arrived, while PH was still reading it.
+      if (signal.aborted) return;
       setItems((before) => [...before, ...answer.data.list]);
       setTotal(answer.data.total);
+    } catch (error) {
+      // An aborted search's request rejects quietly (PH shows no toast for it).
+      if (!signal.aborted) throw error;
     } finally {
-      if (mine === generationRef.current) setLoading(false);
+      if (!signal.aborted) setLoading(false);
     }
   }, [items.length, query]);
   return (
     <section aria-label={t('notices.list')} className="notices-mobile">
       <NoticeFilters
         onSearch={(title: string, category: string) => {
-          generationRef.current += 1;
+          searchRef.current?.abort();
+          searchRef.current = new AbortController();
           setItems([]);
           setTotal(null);
           setLoading(false);
