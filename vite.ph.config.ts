@@ -62,6 +62,11 @@ export default defineConfig({
         // re-exports), not a few dozen that rolldown splits out because the widgets PH loads on
         // first use (renderer/ph/lazy-part.tsx) share them; the lazy chunks stay apart.
         codeSplitting: { groups: [{ name: 'ph', tags: ['$initial'] }] },
+        // Applications load these files as they are, nothing bundles them again: minify them
+        // whole (a library build keeps whitespace and annotations for the next bundler), keeping
+        // the licence comments of the packages inside.
+        minify: true,
+        comments: { legal: true, annotation: false, jsdoc: false },
       },
     },
     lib: {
