@@ -206,8 +206,23 @@ describe('teacher02', () => {
     await page.getByRole('button', { name: '主题' }).click();
     await dialog.getByText('左右布局').click();
     await saveAndReload(page, dialog.getByRole('button', { name: /保\s*存/ }), 'teacher02-left');
-    await page.getByRole('button', { name: '锁定菜单' }).waitFor();
-    await page.getByRole('button', { name: '锁定菜单' }).click();
+    const lock = page.getByRole('button', { name: '锁定菜单' });
+    await lock.waitFor();
+    // The bar's tooltip: right of the button, for the mouse and for the keyboard alike.
+    await lock.hover();
+    const tip = page.getByRole('tooltip');
+    await expect(tip.textContent()).resolves.toBe('锁定菜单');
+    const [tipBox, lockBox] = [await tip.boundingBox(), await lock.boundingBox()];
+    expect(tipBox !== null && lockBox !== null && tipBox.x >= lockBox.x + lockBox.width).toBe(true);
+    await page.mouse.move(600, 400);
+    await tip.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '展开菜单' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(tip.textContent()).resolves.toBe('锁定菜单');
+    await expect(lock.getAttribute('aria-describedby')).resolves.toBe(await tip.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await tip.waitFor({ state: 'detached' });
+    await lock.click();
     await page.reload();
     await page.getByRole('button', { name: '解除锁定' }).waitFor();
     await keepScreenshot(page, 'desktop-teacher02-left-layout');

@@ -4,11 +4,12 @@ import {
   MenuUnfoldOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
+import { HoverTip } from '../../ui/hover-tip/hover-tip';
 import { MenuAppIcon } from './menu-app-icon';
 
 /** The left grid's icons are capped at 60 px (spec §2, §9). */
@@ -58,7 +59,7 @@ export const LeftMenu = memo(function LeftMenu({
     >
       <div className="left-menu__bar">
         {expanded && <span className="left-menu__unit">{unitName}</span>}
-        <Tooltip title={expanded ? t('menu.collapse') : t('menu.expand')} placement="right">
+        <HoverTip title={expanded ? t('menu.collapse') : t('menu.expand')} placement="right">
           <Button
             type="text"
             aria-label={expanded ? t('menu.collapse') : t('menu.expand')}
@@ -69,8 +70,8 @@ export const LeftMenu = memo(function LeftMenu({
               setOpen((value) => !value);
             }}
           />
-        </Tooltip>
-        <Tooltip title={locked ? t('menu.unlock') : t('menu.lock')} placement="right">
+        </HoverTip>
+        <HoverTip title={locked ? t('menu.unlock') : t('menu.lock')} placement="right">
           <Button
             type="text"
             aria-label={locked ? t('menu.unlock') : t('menu.lock')}
@@ -82,7 +83,7 @@ export const LeftMenu = memo(function LeftMenu({
               setLocked(next);
             }}
           />
-        </Tooltip>
+        </HoverTip>
       </div>
       <ul className="left-menu__icons">
         {apps.map((app) => (

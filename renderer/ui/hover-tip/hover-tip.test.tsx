@@ -83,13 +83,58 @@ describe('HoverTip (the header buttons)', () => {
   });
 });
 
+describe('HoverTip (the keyboard)', () => {
+  it('shows when the keyboard brings the focus, names the tip, and goes with the focus', async () => {
+    const { button } = renderButton();
+    const keyboardFocus = vi.spyOn(HTMLElement.prototype, 'matches').mockImplementation(function (
+      this: HTMLElement,
+      selector: string,
+    ) {
+      return selector === ':focus-visible' && this === button;
+    });
+    fireEvent.focus(button);
+    await waitFor(() => {
+      expect(tip()?.textContent).toBe('Messages');
+    });
+    expect(button.getAttribute('aria-describedby')).toBe(tip()?.id);
+    fireEvent.blur(button);
+    expect(tip()).toBeNull();
+    expect(button.hasAttribute('aria-describedby')).toBe(false);
+    keyboardFocus.mockRestore();
+  });
+
+  it('a focus a click gave shows nothing', async () => {
+    const { button } = renderButton();
+    fireEvent.focus(button);
+    await afterDelay();
+    expect(tip()).toBeNull();
+  });
+});
+
 describe('placeHoverTip', () => {
+  const at = (left: number, width = 32) => ({
+    left,
+    right: left + width,
+    top: 16,
+    bottom: 48,
+    width,
+    height: 32,
+  });
+
   it('puts the tip below the control, lined up with its edge nearer the screen’s side', () => {
-    const at = (left: number, width = 32) => ({ left, right: left + width, bottom: 48, width });
-    expect(placeHoverTip(at(10), 1280)).toEqual({ top: 56, left: 10, arrow: 16 });
-    expect(placeHoverTip(at(1230), 1280)).toEqual({ top: 56, right: 18, arrow: 16 });
+    expect(placeHoverTip(at(10), 1280)).toEqual({ side: 'start', top: 56, left: 10, arrow: 16 });
+    expect(placeHoverTip(at(1230), 1280)).toEqual({ side: 'end', top: 56, right: 18, arrow: 16 });
     // The middle of the control decides.
     expect(placeHoverTip(at(620, 40), 1280).left).toBe(620);
     expect(placeHoverTip(at(621, 40), 1280).right).toBe(619);
+  });
+
+  it('right of the control: past its right edge, centred on its middle', () => {
+    expect(placeHoverTip(at(14), 1280, 'right')).toEqual({
+      side: 'right',
+      top: 32,
+      left: 54,
+      arrow: 0,
+    });
   });
 });
