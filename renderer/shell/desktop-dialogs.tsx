@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { Child } from '../../contract/auth';
 import type { ModuleExpiryItem } from '../../contract/desktop';
 import { loadThemeDialog, type ThemeSelection } from '../features/theme/index';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import { can, usePermissions } from '../core/permissions/permission-store';
-import { activeChildren } from '../core/session/children';
+import { activeChildren, shouldOpenChildPicker } from '../core/session/children';
+import { selectChild } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
+import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { loadExpiryDialog, ModuleExpiredGate } from '../features/expiry/index';
 import { loadAboutDialog } from '../features/about/index';
 import { loadChildPicker } from '../features/child-picker/index';
@@ -14,31 +16,33 @@ import { loadLinkedAccountsDialog } from '../features/linked-accounts/index';
 import { loadMessagesDialog } from '../features/messages/index';
 import { loadTodoPanel } from '../features/todo/index';
 
-// Dialogs and panels load when first opened: the desktop's first download stays small.
-const AboutDialog = lazy(async () => ({
-  default: (await loadAboutDialog()).AboutDialog,
-}));
-const ChildPicker = lazy(async () => ({
-  default: (await loadChildPicker()).ChildPicker,
-}));
-const ClientDownloadDialog = lazy(async () => ({
-  default: (await loadClientDownloadDialog()).ClientDownloadDialog,
-}));
-const ExpiryDialog = lazy(async () => ({
-  default: (await loadExpiryDialog()).ExpiryDialog,
-}));
-const LinkedAccountsDialog = lazy(async () => ({
-  default: (await loadLinkedAccountsDialog()).LinkedAccountsDialog,
-}));
-const MessagesDialog = lazy(async () => ({
-  default: (await loadMessagesDialog()).MessagesDialog,
-}));
-const ThemeDialog = lazy(async () => ({
-  default: (await loadThemeDialog()).ThemeDialog,
-}));
-const TodoPanel = lazy(async () => ({
-  default: (await loadTodoPanel()).TodoPanel,
-}));
+/**
+ * A dialog or panel whose chunk downloads when it is first opened, so that the desktop's first
+ * download stays small; nothing shows while the chunk is on its way.
+ */
+function whenOpened<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Part = lazy(async () => ({ default: await load() }));
+  return function Opened(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const AboutDialog = whenOpened(async () => (await loadAboutDialog()).AboutDialog);
+const ChildPicker = whenOpened(async () => (await loadChildPicker()).ChildPicker);
+const ClientDownloadDialog = whenOpened(
+  async () => (await loadClientDownloadDialog()).ClientDownloadDialog,
+);
+const ExpiryDialog = whenOpened(async () => (await loadExpiryDialog()).ExpiryDialog);
+const LinkedAccountsDialog = whenOpened(
+  async () => (await loadLinkedAccountsDialog()).LinkedAccountsDialog,
+);
+const MessagesDialog = whenOpened(async () => (await loadMessagesDialog()).MessagesDialog);
+const ThemeDialog = whenOpened(async () => (await loadThemeDialog()).ThemeDialog);
+const TodoPanel = whenOpened(async () => (await loadTodoPanel()).TodoPanel);
 
 /** Where the client download dialog's links point (spec §2: a configurable base). */
 export const CLIENT_DOWNLOAD_BASE = '/downloads/';
@@ -54,21 +58,66 @@ export type OpenDialog =
   | { kind: 'expiry'; modules: ModuleExpiryItem[] }
   | null;
 
+/** The desktop is the base module: its licence, versions and permission codes. */
+export const DESKTOP_MODULE = 'base';
+
+/** What of the desktop's dialogs is open: the shell's state, which the host shows. */
+export interface OpenDialogs {
+  dialog: OpenDialog;
+  setDialog: (next: OpenDialog) => void;
+  /** A parent chose a child in the picker. */
+  onChildChosen: (child: Child) => void;
+  /** The user closed the to-do panel on this visit (it opens by itself, spec §4). */
+  todoClosed: boolean;
+  closeTodo: () => void;
+}
+
+/**
+ * The desktop's open dialog and a parent's choice of child, the same on the PC and the phone: the
+ * child picker opens by itself when the child saved for this session differs from the current
+ * one (spec §4); the child chosen is saved, made current, and the picker closes.
+ */
+export function useOpenDialogs(user: CurrentUser): OpenDialogs {
+  const [dialog, setDialog] = useState<OpenDialog>(() =>
+    user.userType === '3' &&
+    shouldOpenChildPicker(
+      activeChildren(user.childList),
+      readSession(SESSION_KEYS.childId),
+      user.currentChild?.id ?? '',
+    )
+      ? { kind: 'children' }
+      : null,
+  );
+  const [todoClosed, setTodoClosed] = useState(false);
+  return {
+    dialog,
+    setDialog,
+    onChildChosen(child) {
+      writeSession(SESSION_KEYS.childId, child.id);
+      selectChild(child);
+      setDialog(null);
+    },
+    todoClosed,
+    closeTodo() {
+      setTodoClosed(true);
+    },
+  };
+}
+
 export interface DesktopDialogsProps {
   user: CurrentUser;
-  dialog: OpenDialog;
-  onDialog: (next: OpenDialog) => void;
+  opened: OpenDialogs;
+  /** The phone's desktop: the to-do panel, messages and child picker are bottom sheets. */
+  sheet?: boolean;
   /** The to-do panel sits beside the desktop and may be open with a dialog. */
   todoOpen: boolean;
-  onTodoClosed: () => void;
   /** Messages or to-dos were marked read. */
   onCountsChanged: () => void;
-  /** The landing root and module code the about dialog reports on. */
+  /** The landing root the about dialog reports on. */
   root: string;
-  moduleCode: string;
   licenceExpired: boolean;
-  onChildChosen: (child: Child) => void;
-  theme: {
+  /** The theme dialog's state; the phone's desktop has no theme dialog. */
+  theme?: {
     current: ThemeSelection;
     /** The user administers the unit; syncing also needs the unit's grant (spec §6). */
     isAdmin: boolean;
@@ -78,25 +127,23 @@ export interface DesktopDialogsProps {
 }
 
 /**
- * The dialogs' host: every dialog and panel of the desktop, each mounted (and its chunk
- * downloaded) only while open. Which one is open is the shell's state; the dialogs themselves
- * stay in their features.
+ * The dialogs' host of the PC and the phone desktops: every dialog and panel, each mounted (and
+ * its chunk downloaded) only while open. Which one is open is the shell's state; the dialogs
+ * themselves stay in their features.
  */
 export function DesktopDialogs({
   user,
-  dialog,
-  onDialog,
+  opened,
+  sheet = false,
   todoOpen,
-  onTodoClosed,
   onCountsChanged,
   root,
-  moduleCode,
   licenceExpired,
-  onChildChosen,
   theme,
 }: DesktopDialogsProps) {
+  const { dialog, setDialog, onChildChosen } = opened;
   const close = () => {
-    onDialog(null);
+    setDialog(null);
   };
   // Only an admin may sync the theme (spec §6), where the unit grants the code. Read here, not
   // in the shell: the permission tree arrives while the icons render, and a shell subscribed to
@@ -107,66 +154,50 @@ export function DesktopDialogs({
   return (
     <>
       {dialog?.kind === 'messages' && (
-        <Suspense fallback={null}>
-          <MessagesDialog
-            open
-            onClose={close}
-            onChanged={onCountsChanged}
-            onOpenExpiry={(modules) => {
-              onDialog({ kind: 'expiry', modules });
-            }}
-          />
-        </Suspense>
+        <MessagesDialog
+          open
+          sheet={sheet}
+          onClose={close}
+          onChanged={onCountsChanged}
+          onOpenExpiry={(modules) => {
+            setDialog({ kind: 'expiry', modules });
+          }}
+        />
       )}
       {dialog?.kind === 'expiry' && (
-        <Suspense fallback={null}>
-          <ExpiryDialog open modules={dialog.modules} unitId={user.unitId} onClose={close} />
-        </Suspense>
+        <ExpiryDialog open modules={dialog.modules} unitId={user.unitId} onClose={close} />
       )}
       {todoOpen && (
-        <Suspense fallback={null}>
-          <TodoPanel open onClose={onTodoClosed} onChanged={onCountsChanged} />
-        </Suspense>
+        <TodoPanel open sheet={sheet} onClose={opened.closeTodo} onChanged={onCountsChanged} />
       )}
       {dialog?.kind === 'about' && (
-        <Suspense fallback={null}>
-          <AboutDialog open root={root} code={moduleCode} oam={false} onClose={close} />
-        </Suspense>
+        <AboutDialog open root={root} code={DESKTOP_MODULE} oam={false} onClose={close} />
       )}
       {dialog?.kind === 'download' && (
-        <Suspense fallback={null}>
-          <ClientDownloadDialog open baseUrl={CLIENT_DOWNLOAD_BASE} onClose={close} />
-        </Suspense>
+        <ClientDownloadDialog open baseUrl={CLIENT_DOWNLOAD_BASE} onClose={close} />
       )}
       {isParent && dialog?.kind === 'children' && (
-        <Suspense fallback={null}>
-          <ChildPicker
-            open
-            children={user.childList}
-            currentChildId={user.currentChild?.id ?? ''}
-            closable={hasChildren}
-            onChosen={onChildChosen}
-            onClose={close}
-          />
-        </Suspense>
+        <ChildPicker
+          open
+          sheet={sheet}
+          children={user.childList}
+          currentChildId={user.currentChild?.id ?? ''}
+          closable={hasChildren}
+          onChosen={onChildChosen}
+          onClose={close}
+        />
       )}
-      {dialog?.kind === 'links' && (
-        <Suspense fallback={null}>
-          <LinkedAccountsDialog open onClose={close} />
-        </Suspense>
-      )}
+      {dialog?.kind === 'links' && <LinkedAccountsDialog open onClose={close} />}
       <ModuleExpiredGate expired={licenceExpired} />
-      {dialog?.kind === 'theme' && (
-        <Suspense fallback={null}>
-          <ThemeDialog
-            open
-            current={theme.current}
-            isAdmin={theme.isAdmin && canSyncTheme}
-            saving={theme.saving}
-            onSave={theme.onSave}
-            onClose={close}
-          />
-        </Suspense>
+      {theme && dialog?.kind === 'theme' && (
+        <ThemeDialog
+          open
+          current={theme.current}
+          isAdmin={theme.isAdmin && canSyncTheme}
+          saving={theme.saving}
+          onSave={theme.onSave}
+          onClose={close}
+        />
       )}
     </>
   );

@@ -1,15 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Child } from '../../contract/auth';
 import type { MenuCategory } from '../../contract/desktop';
 import { landingRoot } from '../core/app-url/landing';
 import { isDev } from '../core/env';
 import { hashRoute, queryParam, useHash } from '../core/hash-route';
 import { getHost } from '../core/host';
-import { activeChildren, shouldOpenChildPicker } from '../core/session/children';
-import { selectChild } from '../core/session/session-store';
+import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
-import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { useTheme } from '../core/theme/theme-store';
 import { useScreenClass } from '../core/use-screen-class';
 import { useVersionCheck } from '../features/about/index';
@@ -34,7 +31,7 @@ import { RouteOutlet } from '../ui/access/route-outlet';
 import { notify } from '../ui/notify/notify';
 import { BelowHeader } from './below-header';
 import { DesktopApps } from './desktop-apps';
-import { DesktopDialogs, type OpenDialog } from './desktop-dialogs';
+import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 import { HeaderActions } from './header-actions';
 import { LeftLayout } from './left-layout';
 import { logoutShown } from './logout-shown';
@@ -52,8 +49,6 @@ const DESKTOP_HOME_ROUTE = '/desktop/home';
  * Any other route shows the not-found page.
  */
 const DESKTOP_ROUTES = ['/', DESKTOP_HOME_ROUTE, '/desktop/setting', '/areaDesktop/setting'];
-/** The desktop is the base module: its licence, versions and permission codes. */
-const DESKTOP_MODULE = 'base';
 
 export interface DesktopShellProps {
   user: CurrentUser;
@@ -88,14 +83,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const [ordered, setOrdered] = useState<MenuCategory[] | null>(null);
   const children = activeChildren(user.childList);
   const isParent = user.userType === '3';
-  // The child picker opens by itself when the saved choice differs from the current child (§4).
-  const [dialog, setDialog] = useState<OpenDialog>(() =>
-    isParent &&
-    shouldOpenChildPicker(children, readSession(SESSION_KEYS.childId), user.currentChild?.id ?? '')
-      ? { kind: 'children' }
-      : null,
-  );
-  const [todoClosed, setTodoClosed] = useState(false);
+  const opened = useOpenDialogs(user);
+  const { dialog, setDialog } = opened;
   const [savingTheme, setSavingTheme] = useState(false);
   // The left layout's menu, collapsed or expanded: the grid sizes its columns from the rest.
   const [leftMenuWidth, setLeftMenuWidth] = useState(LEFT_MENU_COLUMN_PX);
@@ -118,19 +107,13 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   // question at a time, and the drawer is not left over the footer behind the picker.
   const todoOpen =
     dialog?.kind !== 'children' &&
-    !todoClosed &&
+    !opened.todoClosed &&
     shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
   const categories = ordered ?? data.categories;
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
   const apps = useMemo(() => flatApps(categories), [categories]);
   const iconVariant =
     theme.resolved.kind === 'designed' && theme.resolved.name === 'cartoon' ? 'cartoon' : 'colour';
-
-  function onChildChosen(child: Child): void {
-    writeSession(SESSION_KEYS.childId, child.id);
-    selectChild(child);
-    setDialog(null);
-  }
 
   const { reload } = data;
   // Stable callbacks and elements: the memoised menus and icon grids skip the shell's re-renders
@@ -228,17 +211,11 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       />
       <DesktopDialogs
         user={user}
-        dialog={dialog}
-        onDialog={setDialog}
+        opened={opened}
         todoOpen={todoOpen}
-        onTodoClosed={() => {
-          setTodoClosed(true);
-        }}
         onCountsChanged={data.refreshCounts}
         root={root}
-        moduleCode={DESKTOP_MODULE}
         licenceExpired={licence === 'expired'}
-        onChildChosen={onChildChosen}
         theme={{
           current: { theme: theme.theme, layout: theme.chosenLayout },
           isAdmin: data.isAdmin,

@@ -1,24 +1,20 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Child } from '../../contract/auth';
-import type { ModuleExpiryItem } from '../../contract/desktop';
 import { isDev } from '../core/env';
 import { getHost } from '../core/host';
-import { activeChildren, shouldOpenChildPicker } from '../core/session/children';
-import { selectChild } from '../core/session/session-store';
+import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
-import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { useTheme } from '../core/theme/theme-store';
 import { useScreenClass } from '../core/use-screen-class';
-import { loadExpiryDialog, ModuleExpiredGate, useModuleLicence } from '../features/expiry/index';
+import { useModuleLicence } from '../features/expiry/index';
 import { Footer, openHelpCentre } from '../features/footer/index';
 import { HeaderButton, LogoutButton, MessageBell, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { MobileAppGrid } from './mobile-app-grid';
 import { categoryName, flatApps, usesCategorisedMenu } from '../features/menu/index';
-import { loadTodoPanel, readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
+import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
 import { VoiceButton, voiceOffered } from '../features/voice/index';
 import { logoutShown } from './logout-shown';
 import { UnitBrand } from './unit-brand';
@@ -28,36 +24,7 @@ import { usePublishedHeight } from './use-published-height';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
 import './mobile-desktop.css';
-import { loadChildPicker } from '../features/child-picker/index';
-import { loadMessagesDialog } from '../features/messages/index';
-import { loadAboutDialog } from '../features/about/index';
-
-// Sheets load when first opened: the phone's first download stays small.
-const ChildPicker = lazy(async () => ({
-  default: (await loadChildPicker()).ChildPicker,
-}));
-const MessagesDialog = lazy(async () => ({
-  default: (await loadMessagesDialog()).MessagesDialog,
-}));
-const TodoPanel = lazy(async () => ({
-  default: (await loadTodoPanel()).TodoPanel,
-}));
-const ExpiryDialog = lazy(async () => ({
-  default: (await loadExpiryDialog()).ExpiryDialog,
-}));
-const AboutDialog = lazy(async () => ({
-  default: (await loadAboutDialog()).AboutDialog,
-}));
-
-/** The desktop is the base module: its licence and versions. */
-const DESKTOP_MODULE = 'base';
-
-type MobileSheet =
-  | { kind: 'messages' }
-  | { kind: 'children' }
-  | { kind: 'about' }
-  | { kind: 'expiry'; modules: ModuleExpiryItem[] }
-  | null;
+import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 
 export interface MobileDesktopShellProps {
   user: CurrentUser;
@@ -85,17 +52,16 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   const licence = useModuleLicence(DESKTOP_MODULE, user.unitId, isDev);
   const children = activeChildren(user.childList);
   const isParent = user.userType === '3';
-  const [sheet, setSheet] = useState<MobileSheet>(() =>
-    isParent &&
-    shouldOpenChildPicker(children, readSession(SESSION_KEYS.childId), user.currentChild?.id ?? '')
-      ? { kind: 'children' }
-      : null,
-  );
-  const [todoClosed, setTodoClosed] = useState(false);
+  // Of the desktop's dialogs the phone opens messages, the child picker, about and expiry: the
+  // first two as bottom sheets.
+  const opened = useOpenDialogs(user);
+  const { dialog, setDialog } = opened;
   // One sheet at a time: the to-do sheet waits while another has the bottom of the screen (the
   // child picker right after sign-in, say), else it would lie over that sheet's rows.
   const todoOpen =
-    sheet === null && !todoClosed && shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
+    dialog === null &&
+    !opened.todoClosed &&
+    shouldShowTodoPanel(data.counts.todo, readTodoClosedFlag());
   // Inside the native app or the desktop client the host signs the user out, not the page.
   const hostKind = getHost().kind;
   // The native app's, or a unit's that offers it in phone browsers too (docs/voice.md).
@@ -104,15 +70,6 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   const apps = flatApps(data.categories);
   const iconVariant =
     theme.resolved.kind === 'designed' && theme.resolved.name === 'cartoon' ? 'cartoon' : 'colour';
-  const close = () => {
-    setSheet(null);
-  };
-
-  function onChildChosen(child: Child): void {
-    writeSession(SESSION_KEYS.childId, child.id);
-    selectChild(child);
-    setSheet(null);
-  }
 
   let body: ReactNode;
   if (data.loading) {
@@ -165,7 +122,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
             <MessageBell
               unread={data.counts.message}
               onOpen={() => {
-                setSheet({ kind: 'messages' });
+                setDialog({ kind: 'messages' });
               }}
             />
             {isParent && children.length > 1 && (
@@ -173,7 +130,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
                 label={t('header.switchChild')}
                 icon={<TeamOutlined aria-hidden />}
                 onClick={() => {
-                  setSheet({ kind: 'children' });
+                  setDialog({ kind: 'children' });
                 }}
               />
             )}
@@ -200,7 +157,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
         <Footer
           config={unitConfig}
           onVersionInfo={() => {
-            setSheet({ kind: 'about' });
+            setDialog({ kind: 'about' });
           }}
           onHelpCentre={() => {
             void openHelpCentre(user, true);
@@ -211,56 +168,16 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           to-do, messages, child picker; a dialog: about, expiry, the module-expired block), so
           it never sits over a sheet's rows, its pager or its buttons. It comes back once that
           closes. */}
-      {voice && sheet === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
-      {todoOpen && (
-        <Suspense fallback={null}>
-          <TodoPanel
-            open
-            sheet
-            onClose={() => {
-              setTodoClosed(true);
-            }}
-            onChanged={data.refreshCounts}
-          />
-        </Suspense>
-      )}
-      {sheet?.kind === 'messages' && (
-        <Suspense fallback={null}>
-          <MessagesDialog
-            open
-            sheet
-            onClose={close}
-            onChanged={data.refreshCounts}
-            onOpenExpiry={(modules) => {
-              setSheet({ kind: 'expiry', modules });
-            }}
-          />
-        </Suspense>
-      )}
-      {sheet?.kind === 'expiry' && (
-        <Suspense fallback={null}>
-          <ExpiryDialog open modules={sheet.modules} unitId={user.unitId} onClose={close} />
-        </Suspense>
-      )}
-      {sheet?.kind === 'about' && (
-        <Suspense fallback={null}>
-          <AboutDialog open root={root} code={DESKTOP_MODULE} oam={false} onClose={close} />
-        </Suspense>
-      )}
-      {isParent && sheet?.kind === 'children' && (
-        <Suspense fallback={null}>
-          <ChildPicker
-            open
-            sheet
-            children={user.childList}
-            currentChildId={user.currentChild?.id ?? ''}
-            closable={children.length > 0}
-            onChosen={onChildChosen}
-            onClose={close}
-          />
-        </Suspense>
-      )}
-      <ModuleExpiredGate expired={licence === 'expired'} />
+      {voice && dialog === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
+      <DesktopDialogs
+        user={user}
+        opened={opened}
+        sheet
+        todoOpen={todoOpen}
+        onCountsChanged={data.refreshCounts}
+        root={root}
+        licenceExpired={licence === 'expired'}
+      />
     </div>
   );
 }
