@@ -2,7 +2,8 @@ import { Empty, Spin } from 'antd';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../contract/desktop';
-import { AppGrid, categoryName, flatApps } from '../features/menu/index';
+import { AppGrid, flatApps } from '../features/menu/index';
+import { CategorySections } from './category-sections';
 import { categorySpan, desktopGrid } from './desktop-grid';
 import { useWindowWidth } from './use-window-width';
 
@@ -37,7 +38,7 @@ export const DesktopApps = memo(function DesktopApps({
   menuWidth = 0,
   search,
 }: DesktopAppsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const grid = desktopGrid(useWindowWidth(), menuWidth);
   const gridStyle = {
     '--desktop-content': `${String(grid.contentWidth)}px`,
@@ -58,29 +59,22 @@ export const DesktopApps = memo(function DesktopApps({
   } else if (categorised) {
     body = (
       <div className="desktop__categories">
-        {categories
-          .filter((category) => category.iconVMs.length > 0)
-          .map((category) => (
-            <section
-              key={category.code}
-              className="desktop__category"
-              aria-labelledby={`category-${category.code}`}
-              style={{
-                gridColumn: `span ${String(categorySpan(category.iconVMs.length, grid.tracks))}`,
-              }}
-            >
-              <h2 id={`category-${category.code}`} className="desktop__category-title">
-                {categoryName(category, i18n.language)}
-              </h2>
-              <AppGrid
-                apps={category.iconVMs}
-                iconVariant={iconVariant}
-                onOpen={onOpen}
-                label={categoryName(category, i18n.language)}
-                {...(onReorder ? { onReorder } : {})}
-              />
-            </section>
-          ))}
+        <CategorySections
+          categories={categories}
+          block="desktop"
+          style={(category) => ({
+            gridColumn: `span ${String(categorySpan(category.iconVMs.length, grid.tracks))}`,
+          })}
+          grid={(category, name) => (
+            <AppGrid
+              apps={category.iconVMs}
+              iconVariant={iconVariant}
+              onOpen={onOpen}
+              label={name}
+              {...(onReorder ? { onReorder } : {})}
+            />
+          )}
+        />
       </div>
     );
   } else {

@@ -13,9 +13,11 @@ import { Footer, openHelpCentre } from '../features/footer/index';
 import { HeaderButton, LogoutButton, MessageBell, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { MobileAppGrid } from './mobile-app-grid';
-import { categoryName, flatApps, usesCategorisedMenu } from '../features/menu/index';
+import { flatApps, usesCategorisedMenu } from '../features/menu/index';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
 import { VoiceButton, voiceOffered } from '../features/voice/index';
+import { CategorySections } from './category-sections';
+import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 import { logoutShown } from './logout-shown';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
@@ -24,7 +26,6 @@ import { usePublishedHeight } from './use-published-height';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
 import './mobile-desktop.css';
-import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 
 export interface MobileDesktopShellProps {
   user: CurrentUser;
@@ -40,7 +41,7 @@ export interface MobileDesktopShellProps {
  * bottom sheets that leave the icons above in view, and the voice command button.
  */
 export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShellProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useHoldCallsWhileFirstDrawn();
   const data = useDesktopData(user);
   const theme = useTheme();
@@ -81,23 +82,20 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   } else if (apps.length === 0) {
     body = <p className="mobile-desktop__empty">{t('menu.empty')}</p>;
   } else if (categorised) {
-    body = data.categories.map((category) => (
-      <section
-        key={category.code}
-        className="mobile-desktop__category"
-        aria-labelledby={`m-category-${category.code}`}
-      >
-        <h2 id={`m-category-${category.code}`} className="mobile-desktop__category-title">
-          {categoryName(category, i18n.language)}
-        </h2>
-        <MobileAppGrid
-          apps={category.iconVMs}
-          iconVariant={iconVariant}
-          onOpen={openApp}
-          label={categoryName(category, i18n.language)}
-        />
-      </section>
-    ));
+    body = (
+      <CategorySections
+        categories={data.categories}
+        block="mobile-desktop"
+        grid={(category, name) => (
+          <MobileAppGrid
+            apps={category.iconVMs}
+            iconVariant={iconVariant}
+            onOpen={openApp}
+            label={name}
+          />
+        )}
+      />
+    );
   } else {
     body = (
       <section className="mobile-desktop__category">

@@ -1,0 +1,42 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MenuCategory } from '../../contract/desktop';
+import { categoryName } from '../features/menu/index';
+
+export interface CategorySectionsProps {
+  categories: readonly MenuCategory[];
+  /** Whose sections: their classes are `${block}__category` and `${block}__category-title`. */
+  block: 'desktop' | 'mobile-desktop';
+  /** A section's own style (the PC desktop spans grid columns by the icons' count). */
+  style?: (category: MenuCategory) => CSSProperties;
+  /** A category's icons, the grid named as the section is. */
+  grid: (category: MenuCategory, name: string) => ReactNode;
+}
+
+/**
+ * The icons by category, on the PC and the phone desktops (teachers of school units, spec §3 menu
+ * category): a section per category with icons, titled with the category's name in the user's
+ * language and named by that title.
+ */
+export function CategorySections({ categories, block, style, grid }: CategorySectionsProps) {
+  const { i18n } = useTranslation();
+  return categories
+    .filter((category) => category.iconVMs.length > 0)
+    .map((category) => {
+      const name = categoryName(category, i18n.language);
+      const titleId = `category-${category.code}`;
+      return (
+        <section
+          key={category.code}
+          className={`${block}__category`}
+          aria-labelledby={titleId}
+          style={style?.(category)}
+        >
+          <h2 id={titleId} className={`${block}__category-title`}>
+            {name}
+          </h2>
+          {grid(category, name)}
+        </section>
+      );
+    });
+}
