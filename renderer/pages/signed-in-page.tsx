@@ -3,7 +3,7 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { LogoutButton, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { LoginDialog } from '../features/login/index';
-import { TopLayout } from '../shell/top-layout';
+import { ShellLayout } from '../shell/shell-layout';
 import { UnitBrand } from '../shell/unit-brand';
 import { goToLogin } from './navigation';
 import { CheckingSignIn } from './page-frame';
@@ -35,7 +35,8 @@ export function SignedInPage({
   if (!signedIn) return <CheckingSignIn />;
 
   return (
-    <TopLayout
+    <ShellLayout
+      layout="top"
       brand={<UnitBrand pageTitle={title} />}
       actions={
         <>
@@ -51,6 +52,6 @@ export function SignedInPage({
     >
       {children(signedIn.user)}
       <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
-    </TopLayout>
+    </ShellLayout>
   );
 }

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuCategory } from '../../contract/desktop';
+import type { ApplicationItem, MenuCategory } from '../../contract/desktop';
 import { categoryName } from '../features/menu/index';
 
 export interface CategorySectionsProps {
@@ -9,8 +9,8 @@ export interface CategorySectionsProps {
   block: 'desktop' | 'mobile-desktop';
   /** A section's own style (the PC desktop spans grid columns by the icons' count). */
   style?: (category: MenuCategory) => CSSProperties;
-  /** A category's icons, the grid named as the section is. */
-  grid: (category: MenuCategory, name: string) => ReactNode;
+  /** Draws a category's icons, the grid named as its section (the PC's grid reorders by drag). */
+  grid: (apps: readonly ApplicationItem[], label: string) => ReactNode;
 }
 
 /**
@@ -35,7 +35,7 @@ export function CategorySections({ categories, block, style, grid }: CategorySec
           <h2 id={titleId} className={`${block}__category-title`}>
             {name}
           </h2>
-          {grid(category, name)}
+          {grid(category.iconVMs, name)}
         </section>
       );
     });

@@ -65,12 +65,12 @@ export const DesktopApps = memo(function DesktopApps({
           style={(category) => ({
             gridColumn: `span ${String(categorySpan(category.iconVMs.length, grid.tracks))}`,
           })}
-          grid={(category, name) => (
+          grid={(icons, label) => (
             <AppGrid
-              apps={category.iconVMs}
+              apps={icons}
+              label={label}
               iconVariant={iconVariant}
               onOpen={onOpen}
-              label={name}
               {...(onReorder ? { onReorder } : {})}
             />
           )}

@@ -33,9 +33,8 @@ import { BelowHeader } from './below-header';
 import { DesktopApps } from './desktop-apps';
 import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 import { HeaderActions } from './header-actions';
-import { LeftLayout } from './left-layout';
 import { logoutShown } from './logout-shown';
-import { TopLayout } from './top-layout';
+import { ShellLayout } from './shell-layout';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
 import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
@@ -70,8 +69,8 @@ function reorderWithin(categories: MenuCategory[], active: string, over: string)
 
 /**
  * The desktop (spec §2): holds the desktop's state and composes its pieces: the layout
- * (top-layout / left-layout), the header's actions (header-actions), the icons
- * (desktop-apps), the dialogs' host (desktop-dialogs) and the footer.
+ * (shell-layout), the header's actions (header-actions), the icons (desktop-apps), the dialogs'
+ * host (desktop-dialogs) and the footer.
  */
 export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShellProps) {
   useHoldCallsWhileFirstDrawn();
@@ -227,10 +226,11 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   );
   return (
     <BelowHeader>
-      {theme.layout === 'left' ? (
-        <LeftLayout
-          brand={<UnitBrand />}
-          menu={
+      <ShellLayout
+        layout={theme.layout}
+        brand={<UnitBrand />}
+        menu={
+          theme.layout === 'left' ? (
             <LeftMenu
               apps={apps}
               iconVariant={iconVariant}
@@ -241,15 +241,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
               onOpen={openApp}
               onWidthChange={setLeftMenuWidth}
             />
-          }
-          actions={actions}
-        >
-          {content}
-        </LeftLayout>
-      ) : (
-        <TopLayout
-          brand={<UnitBrand />}
-          menu={
+          ) : (
             <TopMenu
               categories={categories}
               categorised={categorised}
@@ -258,12 +250,12 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
               onOpen={openApp}
               {...(onReorder ? { onReorder } : {})}
             />
-          }
-          actions={actions}
-        >
-          {content}
-        </TopLayout>
-      )}
+          )
+        }
+        actions={actions}
+      >
+        {content}
+      </ShellLayout>
     </BelowHeader>
   );
 }

@@ -86,13 +86,8 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
       <CategorySections
         categories={data.categories}
         block="mobile-desktop"
-        grid={(category, name) => (
-          <MobileAppGrid
-            apps={category.iconVMs}
-            iconVariant={iconVariant}
-            onOpen={openApp}
-            label={name}
-          />
+        grid={(icons, label) => (
+          <MobileAppGrid apps={icons} label={label} iconVariant={iconVariant} onOpen={openApp} />
         )}
       />
     );
