@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { LogoutButton, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
@@ -13,17 +14,20 @@ import { useSignedIn } from './use-signed-in';
 /**
  * A page of the shell that needs a session (my files, my face): the login check runs first and
  * sends a visitor without one to the login page; then the top layout with the unit, the welcome
- * text, the language switcher and logout, the page's own content, and the login dialog for a
- * session that expires on the page.
+ * text, the language switcher and logout, the page's title and its content in a column, and the
+ * login dialog for a session that expires on the page.
  */
 export function SignedInPage({
-  title,
-  children,
+  titleKey,
+  Content,
 }: {
-  /** The document title. */
-  title: string;
-  children: (user: CurrentUser) => ReactNode;
+  /** The page's title (the document's, the header's and the heading's), a text key. */
+  titleKey: string;
+  /** What the page shows below its title, for the signed-in user. */
+  Content: ComponentType<{ user: CurrentUser }>;
 }) {
+  const { t } = useTranslation();
+  const title = t(titleKey);
   const signedIn = useSignedIn();
   const relogin = useRelogin();
 
@@ -50,7 +54,10 @@ export function SignedInPage({
         </>
       }
     >
-      {children(signedIn.user)}
+      <div className="signed-in-page">
+        <h1>{title}</h1>
+        <Content user={signedIn.user} />
+      </div>
       <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
     </ShellLayout>
   );

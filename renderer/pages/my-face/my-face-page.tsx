@@ -6,6 +6,7 @@ import { Button, Card, Descriptions, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaceClockingData } from '../../../contract/face';
+import type { CurrentUser } from '../../core/session/user-mapper';
 import { PageLoading } from '../page-frame';
 import { SignedInPage } from '../signed-in-page';
 
@@ -16,25 +17,19 @@ const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
  * page of the shell: collect (enrol) one's own face photo, and clock in by face.
  */
 export function MyFacePage() {
-  const { t } = useTranslation();
-  return (
-    <SignedInPage title={t('myFace.title')}>
-      {(user) => <MyFace userId={user.userId} />}
-    </SignedInPage>
-  );
+  return <SignedInPage titleKey="myFace.title" Content={MyFace} />;
 }
 
-function MyFace({ userId }: { userId: string }) {
+function MyFace({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [clockedIn, setClockedIn] = useState<FaceClockingData | null>(null);
   // The camera opens for a clock-in only when asked: the page never starts it by itself.
   const [clockRun, setClockRun] = useState(0);
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%', padding: 24 }}>
-      <h1>{t('myFace.title')}</h1>
+    <>
       <Card title={<h2 className="my-face__card-title">{t('myFace.collect')}</h2>}>
         <Suspense fallback={<PageLoading />}>
-          <FaceWidget mode="collect" userId={userId} />
+          <FaceWidget mode="collect" userId={user.userId} />
         </Suspense>
       </Card>
       <Card title={<h2 className="my-face__card-title">{t('myFace.clockIn')}</h2>}>
@@ -82,6 +77,6 @@ function MyFace({ userId }: { userId: string }) {
           </Suspense>
         )}
       </Card>
-    </Space>
+    </>
   );
 }

@@ -2,9 +2,10 @@
 // the rest.
 import 'virtual:antd-static/desktop.css';
 import 'virtual:antd-static/app.css';
-import { Card, Space } from 'antd';
+import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../core/session/user-mapper';
 import { pageUploadQueue } from '../../core/upload/page-queue';
 import { ImageUpload } from '../../ui/upload/image-upload';
 import { UploadPanel } from '../../ui/upload/upload-panel';
@@ -17,25 +18,14 @@ import { MyFilesTable } from './my-files-table';
  * export and downloads can be used end to end. It needs a session, like the desktop.
  */
 export function MyFilesPage() {
-  const { t } = useTranslation();
-  return (
-    <SignedInPage title={t('myFiles.title')}>
-      {(user) => <MyFiles userId={user.userId} />}
-    </SignedInPage>
-  );
+  return <SignedInPage titleKey="myFiles.title" Content={MyFiles} />;
 }
 
-function MyFiles({ userId }: { userId: string }) {
+function MyFiles({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const queue = useMemo(() => pageUploadQueue(userId), [userId]);
+  const queue = useMemo(() => pageUploadQueue(user.userId), [user.userId]);
   return (
-    <Space
-      orientation="vertical"
-      size="large"
-      className="my-files"
-      style={{ width: '100%', padding: 24 }}
-    >
-      <h1>{t('myFiles.title')}</h1>
+    <>
       <Card title={t('myFiles.upload')}>
         <UploadPanel queue={queue} />
       </Card>
@@ -45,6 +35,6 @@ function MyFiles({ userId }: { userId: string }) {
       <Card title={t('myFiles.files')}>
         <MyFilesTable queue={queue} />
       </Card>
-    </Space>
+    </>
   );
 }
