@@ -51,14 +51,13 @@ import {
   ScrollLoad,
 } from '../ui/scroll/scroll-load';
 import { lazyDialog, lazyWidget } from './lazy-part';
+import { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH } from '../ui/form/form-dialog-size';
 import {
   DEFAULT_COLOR_FONT,
-  FORM_DIALOG_HEIGHT_PX,
-  FORM_DIALOG_WIDTH,
   PICKER_DEFAULT_COLOR,
   PICKER_FONT_SIZES,
   PICKER_FONTS,
-} from './widget-constants';
+} from '../ui/picker/picker-values';
 
 // Loaded when first opened or drawn (./lazy-part.tsx): an application's first view rarely has them.
 const FormDialog = lazyDialog<typeof FormDialogWidget>(

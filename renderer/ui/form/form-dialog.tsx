@@ -2,9 +2,9 @@ import { Button, Form, Modal, type FormInstance } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The form dialog's default size (spec §9): 50 % wide, a 400 px high body. */
-export const FORM_DIALOG_WIDTH = '50%';
-export const FORM_DIALOG_HEIGHT_PX = 400;
+import { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH } from './form-dialog-size';
+
+export { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH } from './form-dialog-size';
 
 export type FormDialogMode = 'add' | 'edit';
 
