@@ -63,8 +63,10 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     // The to-do panel opens by itself when the counts show to-dos (spec §4), unless closed this
     // session: its first page and its code come with the counts, not after them.
     if (readTodoClosedFlag() === null) {
-      prefetchFirstTodoPage();
-      void loadTodoPanel().catch(() => undefined);
+      void afterFirstView(async () => {
+        prefetchFirstTodoPage();
+        await loadTodoPanel();
+      }).catch(() => undefined);
     }
     void afterFirstView(fetchSavedTheme)
       .then((saved) => {

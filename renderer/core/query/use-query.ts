@@ -86,7 +86,7 @@ export function useQuery<T>(
   const state = shown.hash === hash ? shown.state : cache.getState(query);
   // The last answer of any key, for a pager that keeps its rows while the next page loads.
   const [previous, setPrevious] = useState<T | undefined>(undefined);
-  if (state.data !== undefined && state.data !== previous) setPrevious(state.data);
+  if (keepPrevious && state.data !== undefined && state.data !== previous) setPrevious(state.data);
   const data = state.data ?? (keepPrevious ? previous : undefined);
   return { ...state, data, refetch };
 }

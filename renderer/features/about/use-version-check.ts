@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { notify } from '../../ui/notify/notify';
+import { afterFirstView } from '../../core/first-view';
 import { fetchPackageInfo, fetchServerVersion } from './api';
 import { versionCheckOutcome, type VersionCheckOutcome } from './version-check';
 
@@ -50,17 +51,18 @@ export function useVersionCheck(root: string, code: string, when = true): Versio
   useEffect(() => {
     if (skip || !when) return;
     let current = true;
-    void Promise.all([fetchPackageInfo(root, code), fetchServerVersion(code)]).then(
-      ([packageInfo, server]) => {
-        if (!current) return;
-        const outcome = versionCheckOutcome(packageInfo, server);
-        announce(outcome, code, i18n);
-        // A background answer: its re-render is a transition, sliced on a slow PC.
-        startTransition(() => {
-          setResult({ key, outcome });
-        });
-      },
-    );
+    // Never in the frame of the page's first view (core/first-view.ts).
+    void afterFirstView(() =>
+      Promise.all([fetchPackageInfo(root, code), fetchServerVersion(code)]),
+    ).then(([packageInfo, server]) => {
+      if (!current) return;
+      const outcome = versionCheckOutcome(packageInfo, server);
+      announce(outcome, code, i18n);
+      // A background answer: its re-render is a transition, sliced on a slow PC.
+      startTransition(() => {
+        setResult({ key, outcome });
+      });
+    });
     return () => {
       current = false;
     };
