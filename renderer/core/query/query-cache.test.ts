@@ -175,4 +175,23 @@ describe('QueryCache', () => {
     expect(calls[0]?.signal.aborted).toBe(true);
     expect(cache.getState(query).status).toBe('pending');
   });
+
+  it('clear keeps the listeners of a key: they hear its reset and its next answer', async () => {
+    const cache = new QueryCache();
+    const { query, calls } = manualQuery(['counts']);
+    const asked = cache.fetch(query);
+    calls[0]?.resolve('first user');
+    await asked;
+    const heard: (string | undefined)[] = [];
+    const unsubscribe = cache.subscribe(query, () => {
+      heard.push(cache.getState(query).data);
+    });
+    cache.clear();
+    expect(cache.getData(query)).toBeUndefined();
+    const again = cache.fetch(query);
+    calls[1]?.resolve('second user');
+    await again;
+    expect(heard).toEqual([undefined, undefined, 'second user']);
+    unsubscribe();
+  });
 });

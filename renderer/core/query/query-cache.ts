@@ -211,10 +211,18 @@ export class QueryCache {
     return Promise.all(asked).then(() => undefined);
   }
 
-  /** Forgets every answer and aborts every call (a sign-out; tests). */
+  /**
+   * Forgets every answer and aborts every call (a sign-out; tests). A key someone still listens
+   * to keeps its listeners, told that it is back to pending, so their next answer reaches them.
+   */
   clear(): void {
-    for (const entry of this.entries.values()) entry.inFlight?.controller.abort();
-    this.entries.clear();
+    for (const [hash, entry] of this.entries) {
+      entry.inFlight?.controller.abort();
+      entry.inFlight = null;
+      entry.query = null;
+      if (entry.listeners.size === 0) this.entries.delete(hash);
+      else this.update(entry, INITIAL);
+    }
   }
 
   private entry(hash: string): Entry {
