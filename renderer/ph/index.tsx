@@ -37,11 +37,11 @@ import { useTranslation } from 'react-i18next';
 import { AppRouter } from './app-router';
 import { assertGlobalPh, checkInitConfig, type PhInitConfig, type PhRoute } from './init-config';
 import { format, kit, validators } from './kit';
-import { lazyWidget } from './lazy-part';
+import { lazyWidget } from '../ui/lazy-part';
 
 export type { PhInitConfig, PhRoute } from './init-config';
 
-// The upload widgets and the face widget load when first drawn (./lazy-part.tsx); the upload
+// The upload widgets and the face widget load when first drawn (renderer/ui/lazy-part.tsx); the upload
 // queue itself (PH.upload.pageQueue) is at hand at once.
 const UploadButton = lazyWidget<typeof UploadButtonWidget>(
   async () => (await import('../ui/upload/upload-button')).UploadButton,

@@ -50,7 +50,7 @@ import {
   SCROLL_TO_DURATION_MS,
   ScrollLoad,
 } from '../ui/scroll/scroll-load';
-import { lazyDialog, lazyWidget } from './lazy-part';
+import { lazyDialog, lazyWidget } from '../ui/lazy-part';
 import { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH } from '../ui/form/form-dialog-size';
 import {
   DEFAULT_COLOR_FONT,
@@ -59,7 +59,7 @@ import {
   PICKER_FONTS,
 } from '../ui/picker/picker-values';
 
-// Loaded when first opened or drawn (./lazy-part.tsx): an application's first view rarely has them.
+// Loaded when first opened or drawn (renderer/ui/lazy-part.tsx): an application's first view rarely has them.
 const FormDialog = lazyDialog<typeof FormDialogWidget>(
   async () => (await import('../ui/form/form-dialog')).FormDialog,
 );

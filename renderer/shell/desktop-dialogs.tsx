@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import type { Child } from '../../contract/auth';
 import type { ModuleExpiryItem } from '../../contract/desktop';
 import { loadThemeDialog, type ThemeSelection } from '../features/theme/index';
@@ -15,34 +15,22 @@ import { loadClientDownloadDialog } from '../features/client-download/index';
 import { loadLinkedAccountsDialog } from '../features/linked-accounts/index';
 import { loadMessagesDialog } from '../features/messages/index';
 import { loadTodoPanel } from '../features/todo/index';
+import { lazyWidget } from '../ui/lazy-part';
 
-/**
- * A dialog or panel whose chunk downloads when it is first opened, so that the desktop's first
- * download stays small; nothing shows while the chunk is on its way.
- */
-function whenOpened<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Part = lazy(async () => ({ default: await load() }));
-  return function Opened(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
-    );
-  };
-}
-
-const AboutDialog = whenOpened(async () => (await loadAboutDialog()).AboutDialog);
-const ChildPicker = whenOpened(async () => (await loadChildPicker()).ChildPicker);
-const ClientDownloadDialog = whenOpened(
+// Each dialog or panel's chunk downloads when it is first drawn (opened), so that the desktop's
+// first download stays small; nothing shows while the chunk is on its way.
+const AboutDialog = lazyWidget(async () => (await loadAboutDialog()).AboutDialog);
+const ChildPicker = lazyWidget(async () => (await loadChildPicker()).ChildPicker);
+const ClientDownloadDialog = lazyWidget(
   async () => (await loadClientDownloadDialog()).ClientDownloadDialog,
 );
-const ExpiryDialog = whenOpened(async () => (await loadExpiryDialog()).ExpiryDialog);
-const LinkedAccountsDialog = whenOpened(
+const ExpiryDialog = lazyWidget(async () => (await loadExpiryDialog()).ExpiryDialog);
+const LinkedAccountsDialog = lazyWidget(
   async () => (await loadLinkedAccountsDialog()).LinkedAccountsDialog,
 );
-const MessagesDialog = whenOpened(async () => (await loadMessagesDialog()).MessagesDialog);
-const ThemeDialog = whenOpened(async () => (await loadThemeDialog()).ThemeDialog);
-const TodoPanel = whenOpened(async () => (await loadTodoPanel()).TodoPanel);
+const MessagesDialog = lazyWidget(async () => (await loadMessagesDialog()).MessagesDialog);
+const ThemeDialog = lazyWidget(async () => (await loadThemeDialog()).ThemeDialog);
+const TodoPanel = lazyWidget(async () => (await loadTodoPanel()).TodoPanel);
 
 /** Where the client download dialog's links point (spec §2: a configurable base). */
 export const CLIENT_DOWNLOAD_BASE = '/downloads/';

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';
 
 /**
- * PH's widgets that an application rarely shows before its first view (dialogs, uploads, the
- * face widget, the colour picker) are chunks of their own, loaded when first drawn
- * (docs/performance.md, "PH's rare widgets load when first drawn"). The component PH hands out
- * keeps the widget's type and props: it draws the widget once its chunk is there, and nothing
- * until then.
+ * A widget in a chunk of its own, loaded when first drawn: the desktop shell's dialogs
+ * (shell/desktop-dialogs.tsx) and PH's rarely shown widgets (docs/performance.md, "PH's rare
+ * widgets load when first drawn"). The component handed out keeps the widget's type and props:
+ * it draws the widget once its chunk is there, and nothing until then.
  */
 
 // The loaded widget is drawn with whatever props the wrapper got; its own type checks them.
