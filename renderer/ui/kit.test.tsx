@@ -375,6 +375,32 @@ describe('EmptyData, print and scroll-load (spec §9)', () => {
     });
     expect(screen.getByRole('feed')).toBeTruthy();
   });
+
+  it('asks again once a pending load settles, with the props of the latest render', async () => {
+    let settleFirst: () => void = () => undefined;
+    const first = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          settleFirst = resolve;
+        }),
+    );
+    const second = vi.fn(() => new Promise<void>(() => undefined));
+    const view = render(<ScrollLoad onLoadMore={first} hasMore />);
+    await waitFor(() => {
+      expect(first).toHaveBeenCalledTimes(1);
+    });
+    // A new search while the first load is pending: the box does not ask twice at once.
+    view.rerender(<ScrollLoad onLoadMore={second} hasMore />);
+    expect(second).not.toHaveBeenCalled();
+    // The first load settles without changing anything (its search was dropped).
+    act(() => {
+      settleFirst();
+    });
+    await waitFor(() => {
+      expect(second).toHaveBeenCalledTimes(1);
+    });
+    expect(first).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('Chart (spec §9)', () => {

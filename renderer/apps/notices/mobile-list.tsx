@@ -19,9 +19,6 @@ export function MobileList() {
   // Each search has its own AbortController: a new search aborts the older one's requests, so
   // only the latest search's answers reach the list.
   const searchRef = useRef<AbortController | null>(null);
-  // A new feed per search: ScrollLoad asks for more only once its pending load has settled, so
-  // in the same feed the older search's load, aborted or not, kept the new one from asking.
-  const [feed, setFeed] = useState(0);
   const loadMore = useCallback(async () => {
     searchRef.current ??= new AbortController();
     const { signal } = searchRef.current;
@@ -54,11 +51,9 @@ export function MobileList() {
           setTotal(null);
           setLoading(false);
           setQuery({ title, category });
-          setFeed((before) => before + 1);
         }}
       />
       <ScrollLoad
-        key={feed}
         onLoadMore={loadMore}
         hasMore={total === null || items.length < total}
         loading={loading}

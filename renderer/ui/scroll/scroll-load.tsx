@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   type ReactNode,
   type Ref,
@@ -97,15 +98,25 @@ export function ScrollLoad({
     [],
   );
 
+  // The check of the latest render. A load that settles after the props changed (a new search
+  // came while it was pending, and its own answer was dropped) brings no re-render: it asks
+  // again with the props of now. A load under unchanged props waits for the re-render its
+  // items bring, as before, so an answer that adds nothing never asks in a loop.
+  const latestCheck = useRef<() => void>(() => undefined);
   const check = useCallback(() => {
     const element = box.current;
     if (!element || !hasMore || loading || asking.current) return;
     if (!nearEnd(element, threshold)) return;
     asking.current = true;
+    const askedUnder = latestCheck.current;
     void Promise.resolve(onLoadMore()).finally(() => {
       asking.current = false;
+      if (latestCheck.current !== askedUnder) latestCheck.current();
     });
   }, [hasMore, loading, onLoadMore, threshold]);
+  useLayoutEffect(() => {
+    latestCheck.current = check;
+  });
 
   // After each load: a box not yet full asks again.
   useEffect(() => {
