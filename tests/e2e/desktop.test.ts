@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_API } from '../../contract/api-paths';
 import { MIN_PRECOMPRESS_BYTES } from '../../scripts/vite/precompress';
@@ -123,8 +123,17 @@ describe('teacher01 (admin) on the school desktop', () => {
 describe('a desktop opened directly', () => {
   it('links its own code in its HTML, and its scripts and styles arrive compressed', async () => {
     const page = await desktopOf('teacher01');
+    // The reloaded page's files only: a chunk the first load asks for late (after its first
+    // view) may answer during the reload, and its body is gone with that document.
     const responses: Response[] = [];
+    let reloading = false;
+    const ownRequests = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) reloading = true;
+      else if (reloading) ownRequests.add(request);
+    });
     page.on('response', (response) => {
+      if (!ownRequests.has(response.request())) return;
       if (/\.(js|css)$/.test(new URL(response.url()).pathname)) responses.push(response);
     });
     await page.reload();
