@@ -45,8 +45,20 @@ export function DesktopPage({
   const [iconsSettledFor, setIconsSettledFor] = useState<string | null>(null);
   const userId = known?.userId;
   const unitId = known?.unitId;
+  // Icons already in the cache (the boot's early call, or the prerendered desktop's calls at the
+  // login) are settled from this render on (React's state adjusted while rendering): the first
+  // render draws them, and no later state change renders the whole page again.
+  const iconsCached =
+    known !== null &&
+    queryCache.getData(myAppsQuery(known.userId, known.unitId), HAND_OVER_MS) !== undefined;
+  if (known !== null && iconsCached && iconsSettledFor !== known.userId) {
+    setIconsSettledFor(known.userId);
+  }
+  const iconsSettled = known !== null && (iconsCached || iconsSettledFor === known.userId);
   useEffect(() => {
-    if (userId === undefined || unitId === undefined) return undefined;
+    if (userId === undefined || unitId === undefined || iconsSettledFor === userId) {
+      return undefined;
+    }
     let active = true;
     void queryCache.settled(myAppsQuery(userId, unitId), ICONS_WAIT_CAP_MS).then(() => {
       if (active) setIconsSettledFor(userId);
@@ -54,13 +66,7 @@ export function DesktopPage({
     return () => {
       active = false;
     };
-  }, [userId, unitId]);
-  // Icons that arrived before the user was known here (the prerendered desktop's calls went out
-  // at the login) need no wait for the effect above: one render pass fewer.
-  const iconsSettled =
-    known !== null &&
-    (iconsSettledFor === known.userId ||
-      queryCache.getData(myAppsQuery(known.userId, known.unitId), HAND_OVER_MS) !== undefined);
+  }, [userId, unitId, iconsSettledFor]);
   // The shell's first render, once the user is known, is deferred: React renders it in short
   // slices instead of one long task (a store update alone renders synchronously); the loading
   // label stays until it commits (blocking time on a slow PC).
