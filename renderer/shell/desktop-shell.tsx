@@ -13,6 +13,7 @@ import { useVersionCheck } from '../features/about/index';
 import { useModuleLicence } from '../features/expiry/index';
 import { Footer, openHelpCentre } from '../features/footer/index';
 import {
+  AppUnreadCounts,
   AppSearchBox,
   flatApps,
   LEFT_MENU_COLUMN_PX,
@@ -225,37 +226,39 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
     </>
   );
   return (
-    <BelowHeader>
-      <ShellLayout
-        layout={theme.layout}
-        brand={<UnitBrand />}
-        menu={
-          theme.layout === 'left' ? (
-            <LeftMenu
-              apps={apps}
-              iconVariant={iconVariant}
-              unitName={
-                i18n.language === 'en' && user.unitEnName !== '' ? user.unitEnName : user.unitName
-              }
-              userId={user.userId}
-              onOpen={openApp}
-              onWidthChange={setLeftMenuWidth}
-            />
-          ) : (
-            <TopMenu
-              categories={categories}
-              categorised={categorised}
-              panelWidth={menuPanelWidth(user.userType, user.unitType)}
-              iconVariant={iconVariant}
-              onOpen={openApp}
-              {...(onReorder ? { onReorder } : {})}
-            />
-          )
-        }
-        actions={actions}
-      >
-        {content}
-      </ShellLayout>
-    </BelowHeader>
+    <AppUnreadCounts value={data.unread}>
+      <BelowHeader>
+        <ShellLayout
+          layout={theme.layout}
+          brand={<UnitBrand />}
+          menu={
+            theme.layout === 'left' ? (
+              <LeftMenu
+                apps={apps}
+                iconVariant={iconVariant}
+                unitName={
+                  i18n.language === 'en' && user.unitEnName !== '' ? user.unitEnName : user.unitName
+                }
+                userId={user.userId}
+                onOpen={openApp}
+                onWidthChange={setLeftMenuWidth}
+              />
+            ) : (
+              <TopMenu
+                categories={categories}
+                categorised={categorised}
+                panelWidth={menuPanelWidth(user.userType, user.unitType)}
+                iconVariant={iconVariant}
+                onOpen={openApp}
+                {...(onReorder ? { onReorder } : {})}
+              />
+            )
+          }
+          actions={actions}
+        >
+          {content}
+        </ShellLayout>
+      </BelowHeader>
+    </AppUnreadCounts>
   );
 }

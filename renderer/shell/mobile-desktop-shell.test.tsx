@@ -105,6 +105,27 @@ function bottomSheet(): Promise<HTMLElement> {
 }
 
 describe('the mobile desktop shell', () => {
+  it("an icon says unReadCodeCount's count over the one its icon list carried", async () => {
+    const notices = {
+      code: 'notice',
+      name: '通知',
+      shortName: '通知',
+      englishShortName: 'Notices',
+    };
+    routes.set(
+      `GET ${DESKTOP_API.myAppIcon}`,
+      answerOk([
+        { ...notices, unReadCodeCount: 2 },
+        { code: 'homework', shortName: '作业', englishShortName: 'Homework', unReadCodeCount: 3 },
+      ]),
+    );
+    routes.set(`GET ${DESKTOP_API.unreadCodeCount}`, answerOk([{ code: 'notice', num: 7 }]));
+    renderShell(userOf({}));
+    // The list's own count first, then the later call's; an icon it does not name keeps its own.
+    await screen.findByRole('button', { name: 'Notices, 7 unread' });
+    expect(screen.getByRole('button', { name: 'Homework, 3 unread' })).toBeTruthy();
+  });
+
   it('a condensed header: unit, welcome, the bell with its badge, language; no child switch for a teacher', async () => {
     const header = renderShell(userOf({}));
     expect(within(header).getByText('Sunshine Experimental Primary School')).toBeTruthy();

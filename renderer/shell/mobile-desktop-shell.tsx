@@ -13,7 +13,7 @@ import { Footer, openHelpCentre } from '../features/footer/index';
 import { HeaderButton, LogoutButton, MessageBell, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { MobileAppGrid } from './mobile-app-grid';
-import { flatApps, usesCategorisedMenu } from '../features/menu/index';
+import { AppUnreadCounts, flatApps, usesCategorisedMenu } from '../features/menu/index';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
 import { VoiceButton, voiceOffered } from '../features/voice/index';
 import { CategorySections } from './category-sections';
@@ -105,72 +105,74 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   }
 
   return (
-    <div className={`mobile-desktop screen-${screen}`}>
-      <header className="mobile-header" ref={headerRef}>
-        <div className="mobile-header__row">
-          <div className="mobile-header__brand">
-            <UnitBrand />
-          </div>
-          <div className="mobile-header__actions">
-            <MessageBell
-              unread={data.counts.message}
-              onOpen={() => {
-                setDialog({ kind: 'messages' });
-              }}
-            />
-            {isParent && children.length > 1 && (
-              <HeaderButton
-                label={t('header.switchChild')}
-                icon={<TeamOutlined aria-hidden />}
-                onClick={() => {
-                  setDialog({ kind: 'children' });
+    <AppUnreadCounts value={data.unread}>
+      <div className={`mobile-desktop screen-${screen}`}>
+        <header className="mobile-header" ref={headerRef}>
+          <div className="mobile-header__row">
+            <div className="mobile-header__brand">
+              <UnitBrand />
+            </div>
+            <div className="mobile-header__actions">
+              <MessageBell
+                unread={data.counts.message}
+                onOpen={() => {
+                  setDialog({ kind: 'messages' });
                 }}
               />
-            )}
-            {flags?.disableLanguageButton !== true && <LanguageSwitcher />}
-            {logoutShown(hostKind, navigator.userAgent, 'mobile') && (
-              <LogoutButton onLoggedOut={onLoggedOut} />
+              {isParent && children.length > 1 && (
+                <HeaderButton
+                  label={t('header.switchChild')}
+                  icon={<TeamOutlined aria-hidden />}
+                  onClick={() => {
+                    setDialog({ kind: 'children' });
+                  }}
+                />
+              )}
+              {flags?.disableLanguageButton !== true && <LanguageSwitcher />}
+              {logoutShown(hostKind, navigator.userAgent, 'mobile') && (
+                <LogoutButton onLoggedOut={onLoggedOut} />
+              )}
+            </div>
+          </div>
+          <div className="mobile-header__welcome">
+            <WelcomeText />
+            {isParent && user.currentChild && (
+              <span className="mobile-header__child">{user.currentChild.realName}</span>
             )}
           </div>
-        </div>
-        <div className="mobile-header__welcome">
-          <WelcomeText />
-          {isParent && user.currentChild && (
-            <span className="mobile-header__child">{user.currentChild.realName}</span>
-          )}
-        </div>
-      </header>
-      <main className="mobile-desktop__main">
-        <section aria-labelledby="mobile-desktop-title">
-          <h1 id="mobile-desktop-title" className="visually-hidden">
-            {t('desktop.label')}
-          </h1>
-          {body}
-        </section>
-        <Footer
-          config={unitConfig}
-          onVersionInfo={() => {
-            setDialog({ kind: 'about' });
-          }}
-          onHelpCentre={() => {
-            void openHelpCentre(user, true);
-          }}
-        />
-      </main>
-      {/* The voice button steps aside while anything has the bottom of the screen (a sheet:
+        </header>
+        <main className="mobile-desktop__main">
+          <section aria-labelledby="mobile-desktop-title">
+            <h1 id="mobile-desktop-title" className="visually-hidden">
+              {t('desktop.label')}
+            </h1>
+            {body}
+          </section>
+          <Footer
+            config={unitConfig}
+            onVersionInfo={() => {
+              setDialog({ kind: 'about' });
+            }}
+            onHelpCentre={() => {
+              void openHelpCentre(user, true);
+            }}
+          />
+        </main>
+        {/* The voice button steps aside while anything has the bottom of the screen (a sheet:
           to-do, messages, child picker; a dialog: about, expiry, the module-expired block), so
           it never sits over a sheet's rows, its pager or its buttons. It comes back once that
           closes. */}
-      {voice && dialog === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
-      <DesktopDialogs
-        user={user}
-        opened={opened}
-        sheet
-        todoOpen={todoOpen}
-        onCountsChanged={data.refreshCounts}
-        root={root}
-        licenceExpired={licence === 'expired'}
-      />
-    </div>
+        {voice && dialog === null && !todoOpen && licence !== 'expired' && <VoiceButton />}
+        <DesktopDialogs
+          user={user}
+          opened={opened}
+          sheet
+          todoOpen={todoOpen}
+          onCountsChanged={data.refreshCounts}
+          root={root}
+          licenceExpired={licence === 'expired'}
+        />
+      </div>
+    </AppUnreadCounts>
   );
 }

@@ -22,6 +22,8 @@ export interface DesktopData {
   loading: boolean;
   failed: boolean;
   categories: MenuCategory[];
+  /** The icons' unread counts by application code (features/menu/unread-counts.ts). */
+  unread: ReadonlyMap<string, number>;
   counts: UnreadCounts;
   isAdmin: boolean;
   /** Reloads the counts (after messages or to-dos are marked read). */
@@ -46,16 +48,10 @@ export function useDesktopData(user: CurrentUser): DesktopData {
   const isAdmin = useQuery(afterFirstViewQuery(isAdminQuery(userId)));
 
   const categories = useMemo(
-    () =>
-      apps.data === undefined
-        ? []
-        : visibleCategories(
-            apps.data,
-            { userType, unitType },
-            appCounts.data === undefined ? undefined : unreadMap(appCounts.data),
-          ),
-    [apps.data, appCounts.data, userType, unitType],
+    () => (apps.data === undefined ? [] : visibleCategories(apps.data, { userType, unitType })),
+    [apps.data, userType, unitType],
   );
+  const unread = useMemo(() => unreadMap(appCounts.data), [appCounts.data]);
 
   // What the desktop applies rather than shows: the saved theme and the permission tree.
   useEffect(() => {
@@ -100,6 +96,7 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     loading: apps.status === 'pending' || apps.fetching,
     failed: apps.status === 'error',
     categories,
+    unread,
     counts: counts.data ?? NO_COUNTS,
     isAdmin: isAdmin.data ?? false,
     refreshCounts,

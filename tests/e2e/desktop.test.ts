@@ -46,6 +46,8 @@ describe('teacher01 (admin) on the school desktop', () => {
     const desktop = page.getByRole('region', { name: '我的桌面' });
     await desktop.getByRole('heading', { name: '常用应用' }).waitFor();
     await desktop.getByRole('button', { name: /^通知/ }).first().waitFor();
+    // An icon's badge: the count unReadCodeCount gives its application, in its accessible name.
+    await desktop.getByRole('button', { name: '通知, 5 条未读' }).first().waitFor();
     // The top menu shows at most 10 icons, the rest behind the expand toggle.
     const menu = page.getByRole('navigation', { name: '应用' });
     const inBar = await menu.locator('.top-menu__icons > li').count();

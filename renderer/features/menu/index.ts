@@ -8,11 +8,11 @@ export { menuPanelWidth, usesCategorisedMenu } from './menu-fit';
 export { myAppsQuery, prefetchMyAppsOnSignIn, unreadCodeCountsQuery } from './queries';
 export { openSso } from './sso';
 export { TopMenu } from './top-menu';
+export { AppUnreadCounts, unreadMap } from './unread-counts';
 export {
   categoryName,
   flatApps,
   moveCode,
   rememberRecent,
-  unreadMap,
   visibleCategories,
 } from './visible-apps';

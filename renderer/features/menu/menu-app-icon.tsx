@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { AppIcon } from '../../ui/app-icon/app-icon';
+import { useAppUnread } from './unread-counts';
 import { appImage, appName } from './visible-apps';
 
 export interface MenuAppIconProps {
@@ -13,8 +14,8 @@ export interface MenuAppIconProps {
 
 /**
  * An application's icon wherever the desktop lists applications (grids, menus): its name in the
- * active language, the theme's icon set and its unread count. Memoised, so a list re-rendered
- * for another icon's count leaves it alone.
+ * active language, the theme's icon set and its unread count (./unread-counts.ts). Memoised: a
+ * list re-rendered around it leaves it alone, and a count that changed re-renders only its icon.
  */
 export const MenuAppIcon = memo(function MenuAppIcon({
   app,
@@ -23,12 +24,13 @@ export const MenuAppIcon = memo(function MenuAppIcon({
   onOpen,
 }: MenuAppIconProps) {
   const { t, i18n } = useTranslation();
+  const unread = useAppUnread(app);
   return (
     <AppIcon
       name={appName(app, i18n.language)}
       image={appImage(app, iconVariant)}
-      unread={app.unReadCodeCount}
-      unreadLabel={t('menu.unread', { count: app.unReadCodeCount })}
+      unread={unread}
+      unreadLabel={t('menu.unread', { count: unread })}
       size={size}
       onOpen={() => {
         onOpen(app);

@@ -8,7 +8,6 @@ import {
   isIconVisible,
   moveCode,
   rememberRecent,
-  unreadMap,
   visibleCategories,
 } from './visible-apps';
 
@@ -49,7 +48,7 @@ describe('icon visibility', () => {
     expect(isIconVisible(app('a', { limitUserType: '2,4' }), teacher)).toBe(true);
   });
 
-  it('drops empty categories and applies the unread counts', () => {
+  it('drops hidden icons and the categories they leave empty', () => {
     const categories: MenuCategory[] = [
       {
         code: 'ZDYYYFL-CYYY',
@@ -58,9 +57,9 @@ describe('icon visibility', () => {
       },
       { code: 'ZDYYYFL-XZBG', name: '行政办公', iconVMs: [app('c', { updateStatus: 0 })] },
     ];
-    const visible = visibleCategories(categories, teacher, unreadMap([{ code: 'a', num: 120 }]));
+    const visible = visibleCategories(categories, teacher);
     expect(visible.map((category) => category.code)).toEqual(['ZDYYYFL-CYYY']);
-    expect(visible[0]?.iconVMs.map((one) => [one.code, one.unReadCodeCount])).toEqual([['a', 120]]);
+    expect(visible[0]?.iconVMs.map((one) => one.code)).toEqual(['a']);
   });
 
   it('flattens categories for the flat list, each application once', () => {

@@ -1,4 +1,4 @@
-import type { ApplicationItem, AppUnreadCount, MenuCategory } from '../../../contract/desktop';
+import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
 import {
   HIDDEN_UPDATE_STATUS,
   MENU_CATEGORY_NAMES,
@@ -32,31 +32,15 @@ export function isIconVisible(app: ApplicationItem, viewer: MenuViewer): boolean
   return limit.length === 0 || limit.includes(viewer.userType);
 }
 
-/** Applies unReadCodeCount (spec §7) over the counts the icon list carried. */
-export function withUnreadCounts(
-  app: ApplicationItem,
-  counts: ReadonlyMap<string, number>,
-): ApplicationItem {
-  const count = counts.get(app.code);
-  return count === undefined ? app : { ...app, unReadCodeCount: count };
-}
-
-export function unreadMap(list: readonly AppUnreadCount[]): Map<string, number> {
-  return new Map(list.map((entry) => [entry.code, entry.num]));
-}
-
-/** The visible categories, empty ones dropped, unread counts applied. */
+/** The visible categories, empty ones dropped. */
 export function visibleCategories(
   categories: readonly MenuCategory[],
   viewer: MenuViewer,
-  counts: ReadonlyMap<string, number> = new Map(),
 ): MenuCategory[] {
   return categories
     .map((category) => ({
       ...category,
-      iconVMs: category.iconVMs
-        .filter((app) => isIconVisible(app, viewer))
-        .map((app) => withUnreadCounts(app, counts)),
+      iconVMs: category.iconVMs.filter((app) => isIconVisible(app, viewer)),
     }))
     .filter((category) => category.iconVMs.length > 0);
 }
