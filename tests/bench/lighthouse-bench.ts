@@ -6,7 +6,13 @@ type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGET = 0.95;
-/** Total blocking time with a 4× CPU slowdown at most 200 ms. */
+/**
+ * Total blocking time with Chromium's CPU throttled 4× (DevTools' throttling, applied while the
+ * page loads: `throttlingMethod: 'devtools'`) at most 200 ms. Lighthouse's default instead
+ * estimates a slowed run from an unthrottled trace (Lantern), multiplying every task of it by 4:
+ * on a 2-core machine shared by Chromium, the server and Lighthouse, a task that another process
+ * held up counts four times. That estimate is printed beside it, as reported.
+ */
 const SLOW_CPU = 4;
 const SLOW_TBT_TARGET_MS = 200;
 /** Runs per page and setting; the median is kept (the machine is shared). */
@@ -85,7 +91,10 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
   let failed = false;
   try {
     for (const page of pages) {
-      const run = async (cpuSlowdownMultiplier: number): Promise<Result> => {
+      const run = async (
+        cpuSlowdownMultiplier: number,
+        throttlingMethod: 'simulate' | 'devtools' = 'simulate',
+      ): Promise<Result> => {
         const result = await lighthouse(
           page.url,
           {
@@ -93,6 +102,7 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
             output: 'json',
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
+            throttlingMethod,
             throttling: { ...desktopConfig.settings?.throttling, cpuSlowdownMultiplier },
             ...(page.headers ? { extraHeaders: page.headers } : {}),
           },
@@ -130,7 +140,7 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
         true,
       );
       const slow: Result[] = [];
-      for (let i = 0; i < SLOW_RUNS; i += 1) slow.push(await run(SLOW_CPU));
+      for (let i = 0; i < SLOW_RUNS; i += 1) slow.push(await run(SLOW_CPU, 'devtools'));
       const slowTbts = slow.map(tbt);
       const slowTbt = medianOf(slowTbts);
       const slowPass = slowTbt <= SLOW_TBT_TARGET_MS;
@@ -148,6 +158,14 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
       row(
         `lighthouse ${page.name}: performance, ${String(SLOW_CPU)}× CPU slowdown`,
         String(Math.round(slowScore * 100)),
+        '(reported)',
+        true,
+      );
+      const estimated: number[] = [];
+      for (let i = 0; i < SLOW_RUNS; i += 1) estimated.push(tbt(await run(SLOW_CPU)));
+      row(
+        `lighthouse ${page.name}: blocking time, ${String(SLOW_CPU)}× estimated (Lantern)`,
+        `${medianOf(estimated).toFixed(0)} ms (runs: ${estimated.map((ms) => ms.toFixed(0)).join(' · ')})`,
         '(reported)',
         true,
       );
