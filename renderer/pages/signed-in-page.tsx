@@ -8,7 +8,7 @@ import { ShellLayout } from '../shell/shell-layout';
 import { UnitBrand } from '../shell/unit-brand';
 import { goToLogin } from './navigation';
 import { CheckingSignIn } from './page-frame';
-import { useRelogin } from './relogin-store';
+import { reloginDone, useRelogin } from './relogin-store';
 import { useSignedIn } from './use-signed-in';
 
 /**
@@ -58,7 +58,12 @@ export function SignedInPage({
         <h1>{title}</h1>
         <Content user={signedIn.user} />
       </div>
-      <LoginDialog open={relogin.required} onLoggedIn={relogin.done} />
+      <LoginDialog
+        open={relogin.required}
+        onLoggedIn={(user) => {
+          reloginDone(signedIn.user, user);
+        }}
+      />
     </ShellLayout>
   );
 }

@@ -132,6 +132,27 @@ describe('the login dialog over a page whose session ended', () => {
     await page.locator('.login-form').waitFor({ state: 'detached' });
     await page.getByText('欢迎您，李老师').waitFor();
   });
+
+  it("signs another user in: the page is reloaded as theirs, nothing of the previous user's", async () => {
+    const { page } = await loggedIn('teacher02');
+    await page.getByRole('button', { name: '关闭待办事项' }).click();
+    const desktop = page.getByRole('region', { name: '我的桌面' });
+    // teacher02's count on the notice icon (server/db/seed-desktop-data.ts: 3, teacher01's 5).
+    await desktop.getByRole('button', { name: '通知, 3 条未读' }).first().waitFor();
+    await page.getByRole('button', { name: '主题', exact: true }).click();
+    const save = page.getByRole('dialog').getByRole('button', { name: /^保\s*存$/ });
+    await save.waitFor();
+    suite.server.advance(3600);
+    await save.click();
+    await page.getByPlaceholder('请输入账号').fill('teacher01');
+    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByText('欢迎您，王老师').waitFor();
+    // A fresh page: teacher01's to-do panel opens by itself, and every count is theirs.
+    await page.getByRole('button', { name: '关闭待办事项' }).click();
+    await desktop.getByRole('button', { name: '通知, 5 条未读' }).first().waitFor();
+    await page.getByRole('button', { name: '消息，120 条未读' }).waitFor();
+  });
 });
 
 describe('server down', () => {

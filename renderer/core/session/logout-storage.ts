@@ -17,9 +17,18 @@ import {
  */
 export function clearStorageOnLogout(): void {
   removeLocal(LOCAL_KEYS.user);
-  removeLocalWithPrefix(REMOVE_PREFIX);
-  clearSessionStorage();
+  clearUserSessionStorage();
   removeLocal(LOCAL_KEYS.autoLoginNum);
   removeLocal(LOCAL_KEYS.productCode);
   writeLocal(LOCAL_KEYS.isLogouted, LOGOUT_FLAG_VALUE);
+}
+
+/**
+ * What one user's session leaves in the browser for whoever comes next: the keys prefixed
+ * _remove_ and the tab's session storage (its theme, the to-do panel closed, hand-overs). Gone at
+ * logout, and when another user signs in over a page (renderer/pages/relogin-store.ts).
+ */
+export function clearUserSessionStorage(): void {
+  removeLocalWithPrefix(REMOVE_PREFIX);
+  clearSessionStorage();
 }

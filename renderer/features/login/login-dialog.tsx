@@ -2,6 +2,7 @@ import { Modal } from 'antd';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../core/session/session-store';
+import type { CurrentUser } from '../../core/session/user-mapper';
 import { setBehindLogin } from '../../ui/app-provider/dialog-frame';
 import { LoginWithPlatforms } from './login-with-platforms';
 
@@ -15,7 +16,8 @@ const FOCUSABLE = { trap: true } as const;
 
 export interface LoginDialogProps {
   open: boolean;
-  onLoggedIn: () => void;
+  /** Signed in again: the current user now (another one, maybe), null if it could not be read. */
+  onLoggedIn: (user: CurrentUser | null) => void;
 }
 
 /**
@@ -51,8 +53,12 @@ export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
     >
       <LoginWithPlatforms
         onLoggedIn={() => {
-          // The page behind keeps its state; it only needs the (new) current user.
-          void useSession.getState().fetchCurrentUser().finally(onLoggedIn);
+          // The page behind keeps its state; it only needs the current user (pages/relogin-store).
+          void useSession
+            .getState()
+            .fetchCurrentUser()
+            .catch(() => null)
+            .then(onLoggedIn);
         }}
       />
     </Modal>

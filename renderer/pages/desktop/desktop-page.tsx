@@ -8,7 +8,7 @@ import { isDev } from '../../core/env';
 import { DesktopShell } from '../../shell/desktop-shell';
 import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
-import { useRelogin } from '../relogin-store';
+import { reloginDone, useRelogin } from '../relogin-store';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 import { HAND_OVER_MS, queryCache } from '../../core/query/query-cache';
 import { myAppsQuery } from '../../features/menu/index';
@@ -88,7 +88,12 @@ export function DesktopPage({
       <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
       {relogin.required && (
         <Suspense fallback={null}>
-          <LoginDialog open onLoggedIn={relogin.done} />
+          <LoginDialog
+            open
+            onLoggedIn={(signedIn) => {
+              reloginDone(user, signedIn);
+            }}
+          />
         </Suspense>
       )}
     </>

@@ -6,7 +6,7 @@ import { landingRoot } from '../../core/app-url/landing';
 import { MobileDesktopShell } from '../../shell/mobile-desktop-shell';
 import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
-import { useRelogin } from '../relogin-store';
+import { reloginDone, useRelogin } from '../relogin-store';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 import { loadLoginDialog } from '../../features/login/index';
 
@@ -38,7 +38,12 @@ export function MobileDesktopPage() {
       />
       {relogin.required && (
         <Suspense fallback={null}>
-          <LoginDialog open onLoggedIn={relogin.done} />
+          <LoginDialog
+            open
+            onLoggedIn={(signedIn) => {
+              reloginDone(user, signedIn);
+            }}
+          />
         </Suspense>
       )}
     </>
