@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db/database';
 import { SCHOOL_UNIT_ID } from '../../server/db/seed-data';
@@ -97,6 +97,23 @@ async function closeTodo(page: Page): Promise<void> {
 }
 
 /** Two frames: what a resize or a re-render changed is laid out and painted. */
+/**
+ * The element's box once it has stopped moving: two reads in a row alike. A dialog's zoom can
+ * start a frame after `settled` looked for running animations.
+ */
+async function stableBox(locator: Locator): ReturnType<Locator['boundingBox']> {
+  let previous = await locator.boundingBox();
+  await expect
+    .poll(async () => {
+      const next = await locator.boundingBox();
+      const same = JSON.stringify(next) === JSON.stringify(previous);
+      previous = next;
+      return same;
+    })
+    .toBe(true);
+  return previous;
+}
+
 async function settled(page: Page): Promise<void> {
   // Every running animation (a dialog's zoom, a drawer's slide) has finished, then a frame more.
   await page.evaluate(async () => {
@@ -267,13 +284,13 @@ describe('the theme dialog at 1280x720', () => {
         );
       }
       await keepScreenshot(page, 'careful-theme-dialog-1280');
-      const before = await dialog.boundingBox();
+      const before = await stableBox(dialog);
       await dialog.getByRole('button', { name: 'Green' }).click();
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Save theme' });
       await confirm.getByRole('button', { name: 'Confirm save' }).waitFor();
       await settled(page);
-      const during = await dialog.boundingBox();
+      const during = await stableBox(dialog);
       await keepScreenshot(page, 'careful-theme-confirm-1280');
       expect(during?.y).toBeCloseTo(before?.y ?? Number.NaN, 0);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
