@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { LogoutButton, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
-import { LoginDialog } from '../features/login/index';
 import { ShellLayout } from '../shell/shell-layout';
 import { UnitBrand } from '../shell/unit-brand';
 import { goToLogin } from './navigation';
 import { CheckingSignIn } from './page-frame';
-import { reloginDone, useRelogin } from './relogin-store';
+import { ReloginDialog } from './relogin-dialog';
 import { useSignedIn } from './use-signed-in';
 
 /**
@@ -29,7 +28,6 @@ export function SignedInPage({
   const { t } = useTranslation();
   const title = t(titleKey);
   const signedIn = useSignedIn();
-  const relogin = useRelogin();
 
   // While the sign-in is checked; then the header says the page's title and the unit's name.
   useEffect(() => {
@@ -58,12 +56,7 @@ export function SignedInPage({
         <h1>{title}</h1>
         <Content user={signedIn.user} />
       </div>
-      <LoginDialog
-        open={relogin.required}
-        onLoggedIn={(user) => {
-          reloginDone(signedIn.user, user);
-        }}
-      />
+      <ReloginDialog pageUser={signedIn.user} />
     </ShellLayout>
   );
 }

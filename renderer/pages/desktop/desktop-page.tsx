@@ -1,24 +1,17 @@
 // antd's styles for the components the desktops add to the login page's; a lazy module that
 // draws more brings the app set itself (scripts/vite/antd-static-styles.ts).
 import 'virtual:antd-static/desktop.css';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { desktopLandingPath, landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
 import { isDev } from '../../core/env';
 import { DesktopShell } from '../../shell/desktop-shell';
 import { goToLogin } from '../navigation';
 import { CheckingSignIn } from '../page-frame';
-import { reloginDone, useRelogin } from '../relogin-store';
+import { ReloginDialog } from '../relogin-dialog';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 import { HAND_OVER_MS, queryCache } from '../../core/query/query-cache';
 import { myAppsQuery } from '../../features/menu/index';
-import { loadLoginDialog } from '../../features/login/index';
-
-// The login form (antd Form, Checkbox, the validators, the other platforms) is needed only when
-// the session ends mid-page: downloaded then, not before the desktop's first paint.
-const LoginDialog = lazy(async () => ({
-  default: (await loadLoginDialog()).LoginDialog,
-}));
 
 /**
  * How long the desktop holds its first render for the icons' answer: with it the first render
@@ -72,7 +65,6 @@ export function DesktopPage({
   // label stays until it commits (blocking time on a slow PC).
   const user = useDeferredValue(iconsSettled ? known : null);
   useLoginConfirmation(user !== null);
-  const relogin = useRelogin();
 
   if (user === null) return <CheckingSignIn />;
 
@@ -86,16 +78,7 @@ export function DesktopPage({
   return (
     <>
       <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
-      {relogin.required && (
-        <Suspense fallback={null}>
-          <LoginDialog
-            open
-            onLoggedIn={(signedIn) => {
-              reloginDone(user, signedIn);
-            }}
-          />
-        </Suspense>
-      )}
+      <ReloginDialog pageUser={user} />
     </>
   );
 }
