@@ -102,17 +102,20 @@ export function useLoginForm({
     };
   }, [ownCall]);
 
-  // The account field takes the focus once the page has painted, not on mount: a dialog that
-  // opens this form (the login dialog over a page whose session ended) locks the focus inside
-  // itself in its own effect, after this form mounted. Focused on mount, the field would be
-  // blurred by a dialog still open behind (a theme dialog whose save found the session gone),
-  // showing "cannot be empty" before the user typed, with the focus left behind. On a loaded
-  // machine the dialog's lock can still come after that frame: a blur before the user touched
-  // the form (usedRef) then checks nothing.
+  // The account field takes the focus once the form has been painted (in the frame after its
+  // first), not on mount: a dialog that opens this form (the login dialog over a page whose
+  // session ended) locks the focus inside itself in its own effect, after this form mounted.
+  // Focused on mount, the field would be blurred by a dialog still open behind (a theme dialog
+  // whose save found the session gone), showing "cannot be empty" before the user typed, with
+  // the focus left behind. On a loaded machine the dialog's lock can still come after that
+  // frame: a blur before the user touched the form (usedRef) then checks nothing. Focused in the
+  // first frame, the field made the browser lay the new page out twice in one long task.
   useEffect(() => {
     if (!autoFocus) return undefined;
-    const frame = requestAnimationFrame(() => {
-      usernameRef.current?.focus();
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        usernameRef.current?.focus();
+      });
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -4,7 +4,7 @@ import { hashRoute, useHash } from '../../core/hash-route';
 import { PageLoading } from '../page-frame';
 import { BindView } from './bind-view';
 import { LoginView } from './login-view';
-import { prefetchLandingPage, whenIdle } from './prefetch-landing';
+import { prefetchLandingPage } from './prefetch-landing';
 
 // The binding page shares the login form: in the login page's chunk (plain markup, small), so
 // the form's code is not split into shared chunks that compress worse. The forgot-password
@@ -33,13 +33,7 @@ export function LoginPage({ initialRoute }: { initialRoute: string | null }) {
   }, [known]);
 
   // While the user types, the desktop's code comes into the cache (docs/performance.md).
-  useEffect(
-    () =>
-      whenIdle(() => {
-        prefetchLandingPage(detectDevice() === 'pc' ? 'desktop' : 'mobile-desktop');
-      }),
-    [],
-  );
+  useEffect(() => prefetchLandingPage(detectDevice() === 'pc' ? 'desktop' : 'mobile-desktop'), []);
 
   if (route === '/bind/' || route === '/bind') {
     return <BindView />;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_FILES_ELEMENT_ID } from '../../../contract/web-build';
 import { landingPageFiles, prefetchLandingPage } from './prefetch-landing';
 
@@ -12,8 +12,19 @@ function listFiles(json: string): void {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   document.head.replaceChildren();
 });
+
+/** The prefetch links in the head, as [rel, href, as, crossOrigin]. */
+function prefetchLinks(): (string | null)[][] {
+  return [...document.head.querySelectorAll('link')].map((link) => [
+    link.rel,
+    link.getAttribute('href'),
+    link.as,
+    link.crossOrigin,
+  ]);
+}
 
 describe('landingPageFiles', () => {
   it("reads the page's files from the HTML's JSON block", () => {
@@ -46,16 +57,32 @@ describe('landingPageFiles', () => {
 });
 
 describe('prefetchLandingPage', () => {
-  it('adds one low-priority prefetch per file, scripts in CORS mode like the module loads, once', () => {
+  // jsdom has no requestIdleCallback: the module falls back to a 200 ms timer per idle period.
+  it('adds one low-priority prefetch per file when idle, scripts in CORS mode like the module loads, once', () => {
+    vi.useFakeTimers();
     listFiles(JSON.stringify({ desktop: ['/assets/page.js', '/assets/page.css'] }));
     prefetchLandingPage('desktop');
+    expect(prefetchLinks()).toEqual([]);
+    vi.advanceTimersByTime(200);
     prefetchLandingPage('desktop');
-    const links = [...document.head.querySelectorAll('link')];
-    expect(
-      links.map((link) => [link.rel, link.getAttribute('href'), link.as, link.crossOrigin]),
-    ).toEqual([
+    vi.advanceTimersByTime(200);
+    expect(prefetchLinks()).toEqual([
       ['prefetch', '/assets/page.js', 'script', 'anonymous'],
       ['prefetch', '/assets/page.css', 'style', null],
     ]);
+  });
+
+  it('adds a long list a few files per idle period, and stops when cancelled', () => {
+    vi.useFakeTimers();
+    const files = Array.from({ length: 20 }, (_, index) => `/assets/part-${String(index)}.js`);
+    listFiles(JSON.stringify({ 'mobile-desktop': files }));
+    const cancel = prefetchLandingPage('mobile-desktop');
+    vi.advanceTimersByTime(200);
+    expect(prefetchLinks()).toHaveLength(8);
+    vi.advanceTimersByTime(200);
+    expect(prefetchLinks()).toHaveLength(16);
+    cancel();
+    vi.advanceTimersByTime(1000);
+    expect(prefetchLinks().map((link) => link[1])).toEqual(files.slice(0, 16));
   });
 });
