@@ -1,28 +1,24 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { SLOW_CPU } from './blocking-time';
 
 type Row = (name: string, value: string, target: string, pass: boolean) => void;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGET = 0.95;
-/**
- * Total blocking time with Chromium's CPU throttled 4× (DevTools' throttling, applied while the
- * page loads: `throttlingMethod: 'devtools'`) at most 200 ms. Lighthouse's default instead
- * estimates a slowed run from an unthrottled trace (Lantern), multiplying every task of it by 4:
- * on a 2-core machine shared by Chromium, the server and Lighthouse, a task that another process
- * held up counts four times. That estimate is printed beside it, as reported.
- */
-const SLOW_CPU = 4;
-const SLOW_TBT_TARGET_MS = 200;
 /** Runs per page and setting; the median is kept (the machine is shared). */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? '3'));
 /**
- * Runs with the 4× slowdown: its blocking time spreads far more between runs of the same build
- * (150–550 ms on this machine), so its median takes 5 runs (Lighthouse's own advice for
- * variable metrics), and every run's figure is printed beside it.
+ * Lighthouse's own blocking time with the CPU slowed 4×, printed as reported: with the throttling
+ * applied while the page loads (`throttlingMethod: 'devtools'`) and as its estimate from an
+ * unthrottled trace (Lantern). The target is held by ./blocking-time.ts, which measures the same
+ * throttled load without Lighthouse's tracer: the trace it records meanwhile (screenshots, a
+ * stack for every event, every script's source) runs on the throttled main thread too, and
+ * tripled the figure for the same build (docs/testing.md, "Blocking time").
+ * Each run's figure is printed beside the median.
  */
-const SLOW_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_SLOW_RUNS ?? '5'));
+const SLOW_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_SLOW_RUNS ?? '3'));
 
 function medianOf(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -81,7 +77,7 @@ export interface LighthousePage {
  * Lighthouse (desktop preset: EduDesk is a desktop front end, 1350x940, no mobile throttling)
  * against Debian's Chromium on each page, each run BENCH_LIGHTHOUSE_RUNS times (median): each
  * category's score and, for a score under the target, the audits that cost it; then the same
- * preset with a 4× CPU slowdown and its total blocking time.
+ * preset with a 4× CPU slowdown, its total blocking time reported.
  */
 export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row): Promise<boolean> {
   const chrome = await chromeLauncher.launch({
@@ -143,13 +139,11 @@ export async function runLighthouseBenchmarks(pages: LighthousePage[], row: Row)
       for (let i = 0; i < SLOW_RUNS; i += 1) slow.push(await run(SLOW_CPU, 'devtools'));
       const slowTbts = slow.map(tbt);
       const slowTbt = medianOf(slowTbts);
-      const slowPass = slowTbt <= SLOW_TBT_TARGET_MS;
-      failed ||= !slowPass;
       row(
-        `lighthouse ${page.name}: total blocking time, ${String(SLOW_CPU)}× CPU slowdown`,
+        `lighthouse ${page.name}: blocking time, ${String(SLOW_CPU)}× traced`,
         `${slowTbt.toFixed(0)} ms (runs: ${slowTbts.map((ms) => ms.toFixed(0)).join(' · ')})`,
-        `≤ ${String(SLOW_TBT_TARGET_MS)} ms`,
-        slowPass,
+        '(reported)',
+        true,
       );
       // Where the slowed main thread's time goes: the scripts that cost most (bootup-time).
       const slowMedian = slow.find((lhr) => tbt(lhr) === slowTbt);
