@@ -57,13 +57,18 @@ async function signedIn(lang: Lang, viewport = { width: 1366, height: 768 }): Pr
   return page;
 }
 
-/** The desktop's application buttons have drawn (its region is named "My desktop"). */
+/**
+ * The desktop's application buttons have drawn (its region is named "My desktop"), and the
+ * to-do panel that opens by itself after them (teacher01 has to-dos) has its list: checked
+ * earlier, the panel would slide in while axe reads the page, its colours halfway.
+ */
 async function desktopReady(page: Page): Promise<void> {
   await page
     .getByRole('region', { name: /^(我的桌面|My desktop)$/ })
     .getByRole('button')
     .first()
     .waitFor();
+  await page.getByRole('dialog', { name: /^(待办事项|待辦事項|To-do) ?[（(]\d+[）)]$/ }).waitFor();
 }
 
 /** Face sign-in with a camera that takes 60 s to answer: the widget stays in its opening phase. */
