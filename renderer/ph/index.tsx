@@ -14,6 +14,7 @@ import { readSession, SESSION_KEYS } from '../core/storage-keys';
 import type { ResolvedTheme } from '../core/theme/theme-engine';
 import { useTheme } from '../core/theme/theme-store';
 import { DEFAULT_THEME_PATH, themeStylesheetHref } from '../core/theme/theme-stylesheet';
+import uiFonts from '../core/theme/fonts.css?inline';
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { pageUploadQueue } from '../core/upload/page-queue';
@@ -81,6 +82,19 @@ function applyPageClasses(config: PhInitConfig, query: PageQuery): void {
   if (config.appName) document.title = config.appName;
 }
 
+/**
+ * The interface's font stack (core/theme/fonts.css), which antd's components name through their
+ * fontFamily token: the platform's own pages have it from their stylesheet, an application's
+ * page from PH. First in the head, so that the application's own rules win.
+ */
+function addUiFonts(): void {
+  if (document.querySelector('style[data-ph-fonts]')) return;
+  const style = document.createElement('style');
+  style.dataset.phFonts = '';
+  style.textContent = uiFonts;
+  document.head.prepend(style);
+}
+
 /** The theme stylesheet of the common plugin CSS path follows the page's theme. */
 function followThemeStylesheet(themePath: string): void {
   const apply = (resolved: ResolvedTheme) => {
@@ -121,6 +135,7 @@ async function init(config: PhInitConfig): Promise<PhContext> {
   }
   const query = readPageQuery(window.location);
   applyPageClasses(config, query);
+  addUiFonts();
   const stored = readSession(SESSION_KEYS.theme);
   const theme = query.replaceThemeColor ?? stored ?? config.theme;
   if (theme) useTheme.getState().setTheme(theme);

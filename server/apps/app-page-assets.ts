@@ -191,7 +191,7 @@ export const APP_PAGE_SCRIPT = `(() => {
 `;
 
 export const APP_PAGE_STYLE = `*{box-sizing:border-box}
-body.app-page{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif;background:#f4f6fa;color:#1f2d3d}
+body.app-page{margin:0;min-height:100vh;font-family:var(--edudesk-font-family,system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif);background:#f4f6fa;color:#1f2d3d}
 .app-page__header{display:flex;align-items:center;gap:16px;padding:16px 24px;background:#fff;box-shadow:0 1px 4px rgba(15,23,42,.08)}
 .app-page__back{display:inline-flex;align-items:center;gap:6px;height:32px;padding:0 14px;border:1px solid #d0d7e2;border-radius:6px;background:#fff;color:#1f2d3d;text-decoration:none;font-size:14px;white-space:nowrap}
 .app-page__back::before{content:"";width:7px;height:7px;border-left:2px solid currentColor;border-bottom:2px solid currentColor;transform:rotate(45deg)}

@@ -8,7 +8,7 @@ import { PRODUCT_VERSION } from './version-data';
 export const NOTICE_APP_SCRIPT_PATH = '/common/apps/notices/notices.js';
 
 const STYLE = `*{box-sizing:border-box}
-body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif;background:#f4f6fa;color:#1f2d3d}
+body{margin:0;min-height:100vh;font-family:var(--edudesk-font-family,system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif);background:#f4f6fa;color:#1f2d3d}
 .notices{max-width:1600px;margin:0 auto;padding:16px 24px}
 .notices--mobile{padding:8px 12px}
 .notices-header{display:flex;align-items:center;gap:16px;flex-wrap:wrap;padding:0 0 12px;margin-bottom:16px}

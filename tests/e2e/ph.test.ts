@@ -72,6 +72,22 @@ describe('Notices (通知公告), an application built on PH', () => {
     await expect(rows(page).first().textContent()).resolves.toContain('（第2040号）');
   });
 
+  it("writes in the platform's fonts, as the desktop does, Traditional Chinese first in zh-HK", async () => {
+    const page = await noticesOf('teacher01');
+    await rows(page).first().waitFor();
+    // 'PingFang SC' is named by the platform's stack only (core/theme/fonts.css).
+    const fonts = () =>
+      page.evaluate(() =>
+        [document.body, document.querySelector('tbody td')].map((element) =>
+          element === null ? '' : getComputedStyle(element).fontFamily,
+        ),
+      );
+    for (const font of await fonts()) expect(font).toContain('PingFang SC');
+    await page.getByRole('combobox', { name: /语言|Language/ }).selectOption('zh-HK');
+    await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-HK');
+    for (const font of await fonts()) expect(font).toContain('PingFang HK');
+  });
+
   it('adds with validation and "submit and add next", then edits', async () => {
     const page = await noticesOf('teacher01');
     await totalText(page, SEEDED).waitFor();

@@ -131,7 +131,7 @@ describe('tokens and variables', () => {
     for (const name of ['#4DB021', 'ink', 'lotus', 'cartoon']) {
       expect(antdTokens(resolveTheme(name)).fontFamily).toContain(UI_FONT_FAMILY);
     }
-    const stylesheet = readFileSync(new URL('../../styles.css', import.meta.url), 'utf8');
+    const stylesheet = readFileSync(new URL('./fonts.css', import.meta.url), 'utf8');
     const stacks = [...stylesheet.matchAll(/--edudesk-font-family:([^;]+);/g)].map(([, stack]) =>
       (stack ?? '').replace(/\s+/g, ' '),
     );

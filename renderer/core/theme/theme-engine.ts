@@ -167,7 +167,7 @@ export function antdTheme(theme: ResolvedTheme): {
   };
 }
 
-/** The interface's font stack, defined once in styles.css (`--edudesk-font-family`). */
+/** The interface's font stack, defined once in ./fonts.css (`--edudesk-font-family`). */
 export const UI_FONT_FAMILY = 'var(--edudesk-font-family)';
 
 /** The antd design tokens of a theme. */
