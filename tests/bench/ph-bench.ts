@@ -84,11 +84,17 @@ const RENDER_RACE = String.raw`async (runs, rows) => {
     const tick = () => (check() ? resolve() : requestAnimationFrame(tick));
     tick();
   });
+  // Each run asks a path of its own: the page's query cache keeps an answer under its path, and
+  // a run asking the previous run's would draw that answer before its own arrives.
+  let asked = 0;
   const paged = async () => {
     let answer = () => undefined;
     const fetchPage = () => new Promise((resolve) => { answer = resolve; });
-    const unmount = PH.mount(host, h(PH.ui.PagedContainer, { pageApi: { api: '/bench' }, columns, rowKey: 'id', fetchPage }));
+    asked += 1;
+    const pageApi = { api: '/bench/' + asked };
+    const unmount = PH.mount(host, h(PH.ui.PagedContainer, { pageApi, columns, rowKey: 'id', fetchPage }));
     await until(() => host.querySelector('.ant-table') !== null);
+    if (rowsShown()) throw new Error('the rows were on screen before their answer');
     const started = performance.now();
     answer({ status: 200, code: 'ok', message: '', fieldErrors: [], data: { list: data, total: 5000 } });
     await until(rowsShown);
