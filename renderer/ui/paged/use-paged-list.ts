@@ -76,7 +76,8 @@ export function usePagedList<T>(
         return envelope.status === 200 ? envelope.data : null;
       },
     },
-    { enabled: api !== null, keepPrevious: true },
+    // The page is what the user waits for: drawn in one render, not in slices (use-query.ts).
+    { enabled: api !== null, keepPrevious: true, transition: false },
   );
 
   useEffect(() => {
