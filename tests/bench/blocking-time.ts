@@ -68,11 +68,12 @@ export async function observedBlockingTime(
       let seen: Seen = { tasks: [], fcp: null };
       for (;;) {
         await page.waitForTimeout(500);
-        seen = await page.evaluate(
-          () => (window as unknown as { benchBlocking: Seen }).benchBlocking,
-        );
+        let now: number;
+        ({ seen, now } = await page.evaluate(() => ({
+          seen: (window as unknown as { benchBlocking: Seen }).benchBlocking,
+          now: performance.now(),
+        })));
         const lastEnd = Math.max(0, ...seen.tasks.map(([start, duration]) => start + duration));
-        const now = await page.evaluate(() => performance.now());
         if (seen.fcp !== null && now - lastEnd >= QUIET_MS) break;
         if (Date.now() - started > CAP_MS) throw new Error(`${url} did not settle`);
       }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, fakeCameraArgs, fixture, signIn } from './harness';
+import { DEMO_PASSWORD, fakeCameraArgs, fixture, signIn, TODO_LOADED } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -68,7 +68,7 @@ async function desktopReady(page: Page): Promise<void> {
     .getByRole('button')
     .first()
     .waitFor();
-  await page.getByRole('dialog', { name: /^(待办事项|待辦事項|To-do) ?[（(]\d+[）)]$/ }).waitFor();
+  await page.getByRole('dialog', { name: TODO_LOADED }).waitFor();
 }
 
 /** Face sign-in with a camera that takes 60 s to answer: the widget stays in its opening phase. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn } from './harness';
+import { DEMO_PASSWORD, keepScreenshot, saveAndReload, signIn, TODO_LOADED } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -285,9 +285,6 @@ describe('the desktop header is never covered, the menu never clipped', () => {
     },
   );
 });
-
-/** The to-do panel's title once its list has loaded (its total in brackets). */
-const TODO_LOADED = /^(待办事项|待辦事項|To-do) ?[（(]\d+[）)]$/;
 
 /**
  * A toast that stays until closed: the version check's alert (spec §8) when the front end

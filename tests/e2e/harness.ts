@@ -146,6 +146,9 @@ export function fixture(name: string): string {
   return path.join(REPO_ROOT, 'tests', 'fixtures', name);
 }
 
+/** The to-do panel's title once its list has loaded (its total in brackets), in every language. */
+export const TODO_LOADED = /^(待办事项|待辦事項|To-do) ?[（(]\d+[）)]$/;
+
 /** Keeps a screenshot of the page as a test artefact. */
 /** A page that can take its picture: Playwright's, or puppeteer's (tests/e2e/prerender.test.ts). */
 interface Photographable {
