@@ -11,6 +11,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const INVALID_GRANT = 'invalid_grant';
 /** The login result code of a throttled account or address (status 429). */
 export const TOO_MANY_ATTEMPTS = 'too_many_attempts';
+/**
+ * The login result code when the server has too many sign-ins at once (HTTP and envelope status
+ * 503, with Retry-After): nothing was checked or counted; the user tries again in a moment.
+ */
+export const SIGN_IN_BUSY = 'sign_in_busy';
 
 /** The user type of a parent (spec §1), whose children are loaded with the current user. */
 export const PARENT_USER_TYPE = '3';

@@ -19,6 +19,7 @@ export const SERVER_BUNDLE = 'dist/server/main.mjs';
 export const SERVER_WORKERS = {
   'table-export-worker': 'server/base/table-export-worker.ts',
   'face-worker': 'server/face/face-worker.ts',
+  'password-worker': 'server/auth/password-worker.ts',
 };
 
 /**

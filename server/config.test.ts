@@ -18,11 +18,12 @@ describe('loadOptionsFromEnv', () => {
       maxFailuresPerDevice: 10,
       windowSeconds: 900,
       lockSeconds: 300,
+      maxInFlightPerAddress: 16,
     });
     expect(options.defaultUnitId).toBe(1001);
     expect(options.secureCookies).toBe(false);
     expect(options.trustProxy).toBe(false);
-    expect(options.scryptCost).toBe(131072);
+    expect(options.passwordCost).toEqual({ memoryKiB: 19456, iterations: 2 });
     expect(options.now).toBeUndefined();
   });
 

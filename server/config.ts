@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DEFAULT_SCRYPT_COST } from './auth/password';
+import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password';
+import { defaultHashingLimits, type HashingLimits } from './auth/password-hasher';
 import { PRODUCT_ROOT } from './product-root';
 import type { ConnectionLimits } from './http/connection-limits';
 import type { Recogniser } from './speech/recogniser';
@@ -16,6 +17,11 @@ export interface ThrottleOptions {
   maxFailuresPerAddress: number;
   /** Failures a known device (a browser's device cookie) may make before it is locked. */
   maxFailuresPerDevice: number;
+  /**
+   * Password sign-ins one client address may have in progress at once (waiting for the account or
+   * being hashed); more are answered 503 at once (server/uaa/password-attempt.ts).
+   */
+  maxInFlightPerAddress: number;
   windowSeconds: number;
   lockSeconds: number;
 }
@@ -99,8 +105,10 @@ export interface ServerOptions {
    * (and one login throttle).
    */
   trustProxy: boolean | string;
-  /** scrypt cost N for new password hashes; stored with each hash, so it can change later. */
-  scryptCost: number;
+  /** argon2id cost of new password hashes; stored with each hash, so it can change later. */
+  passwordCost: PasswordCost;
+  /** The password hashing threads and queue (server/auth/password-hasher.ts). */
+  hashing: HashingLimits;
   /** The clock in epoch milliseconds; tests inject one to expire tokens without waiting. */
   now?: () => number;
   /** Uploads (docs/upload.md): the largest file one request may carry (single upload or chunk). */
@@ -135,6 +143,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
     maxFailures: 5,
     maxFailuresPerAddress: 20,
     maxFailuresPerDevice: 10,
+    maxInFlightPerAddress: 16,
     windowSeconds: 900,
     lockSeconds: 300,
   },
@@ -142,7 +151,8 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
   logger: true,
   secureCookies: false,
   trustProxy: false,
-  scryptCost: DEFAULT_SCRYPT_COST,
+  passwordCost: DEFAULT_PASSWORD_COST,
+  hashing: defaultHashingLimits(),
 };
 
 type Env = Record<string, string | undefined>;
@@ -373,6 +383,15 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
       ),
       windowSeconds: integer(env, 'EDUDESK_LOGIN_WINDOW_SECONDS', defaults.throttle.windowSeconds),
       lockSeconds: integer(env, 'EDUDESK_LOGIN_LOCK_SECONDS', defaults.throttle.lockSeconds),
+      maxInFlightPerAddress: integer(
+        env,
+        'EDUDESK_LOGIN_IN_FLIGHT_PER_ADDRESS',
+        defaults.throttle.maxInFlightPerAddress,
+      ),
+    },
+    hashing: {
+      threads: integer(env, 'EDUDESK_HASH_THREADS', defaults.hashing.threads, 1, 64),
+      queued: integer(env, 'EDUDESK_HASH_QUEUE', defaults.hashing.queued, 0, 100_000),
     },
     defaultUnitId: integer(env, 'EDUDESK_DEFAULT_UNIT_ID', defaults.defaultUnitId),
     logger: flag(env, 'EDUDESK_LOG', defaults.logger),

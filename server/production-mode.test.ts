@@ -14,7 +14,7 @@ import {
   createTestApp,
   DEMO_PASSWORD,
   login,
-  TEST_SCRYPT_COST,
+  TEST_PASSWORD_COST,
   type TestApp,
 } from './testing/test-app';
 
@@ -50,7 +50,7 @@ async function addAdministrator(t: TestApp, username = 'admin'): Promise<void> {
   await createAdministrator(
     await t.database(),
     { unitId: 1001, username, password: ADMIN_PASSWORD },
-    { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
+    { passwordCost: TEST_PASSWORD_COST, now: t.clock.now },
   );
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from './db/sql';
 import { AccessLookup } from './auth/access-lookup';
-import { hashPassword } from './auth/password';
+import { PasswordHasher } from './auth/password-hasher';
 import { SessionStore } from './auth/sessions';
 import { LoginGuard } from './auth/login-guard';
 import { ProofOfWork } from './auth/proof-of-work';
@@ -27,9 +27,11 @@ export interface Services {
   loginGuard: LoginGuard;
   /** Which Host headers links may be built from (server/http/request-origin.ts). */
   linkOrigins: LinkOriginPolicy;
+  /** Password hashing and verification in the process's own pool of threads. */
+  hasher: PasswordHasher;
   /**
    * A hash of a random secret, verified against when the username is unknown, so that an unknown
-   * user costs the same scrypt time as a wrong password (no user-enumeration timing oracle).
+   * user costs the same hashing time as a wrong password (no user-enumeration timing oracle).
    */
   decoyPasswordHash: () => Promise<string>;
 }
@@ -41,6 +43,7 @@ export interface ServicesPluginOptions {
 export function createServices(sql: Sql, options: ServerOptions): Services {
   const now = options.now ?? Date.now;
   let decoy: Promise<string> | undefined;
+  const hasher = new PasswordHasher(options.passwordCost, options.hashing);
   // One process (SQLite) hears of every revocation, so it may keep a looked-up session for a
   // moment; several nodes (PostgreSQL) do not hear of each other's, so each asks the database
   // every time: a family ended on one node is ended on all at once (docs/scale-out.md).
@@ -76,8 +79,13 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
       isKnownHost: (hostname) => units.isBoundHost(hostname),
       publicOrigin: options.publicOrigin ?? `http://localhost:${String(options.port)}`,
     },
+    hasher,
     decoyPasswordHash: () => {
-      decoy ??= hashPassword(randomBytes(32).toString('base64url'), options.scryptCost);
+      decoy ??= hasher.hash(randomBytes(32).toString('base64url'));
+      // A failed hash (a full queue) is not kept: the next unknown name makes it again.
+      decoy.catch(() => {
+        decoy = undefined;
+      });
       return decoy;
     },
   };

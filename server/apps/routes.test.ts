@@ -35,7 +35,7 @@ describe('application pages, icons, viewport modules and versions', () => {
     webRoot = path.join(dataDir, 'web');
     fs.mkdirSync(webRoot, { recursive: true });
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>SPA</title>');
-    t = await createTestApp({ scryptCost: 1024, webRoot });
+    t = await createTestApp({ webRoot });
   });
   afterAll(async () => {
     await t.close();

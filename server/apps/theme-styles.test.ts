@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 describe('theme stylesheets of the common plugin CSS path (spec §7, §9)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();

@@ -19,6 +19,7 @@ const THROTTLE = {
   maxFailuresPerDevice: 4,
   windowSeconds: 900,
   lockSeconds: 300,
+  maxInFlightPerAddress: 16,
 };
 
 let t: TestApp;
@@ -74,14 +75,50 @@ describe('device cookies', () => {
     expect(rows[0]?.device_hash).not.toContain(cookie?.value ?? '');
   });
 
-  it('keep the same token when the browser signs in again, to another account too', async () => {
+  it('keep the same token when the browser signs in again to the same account', async () => {
     const device = await deviceOf('teacher01');
     const again = await login(
       t.app,
-      { username: 'teacher02', headers: withDevice(device) },
+      { username: 'teacher01', headers: withDevice(device) },
       SCHOOL,
     );
     expect(cookieOf(again, DEVICE_COOKIE)).toBe(device);
+  });
+
+  it('are new when the account did not know the browser: a planted cookie is never adopted', async () => {
+    // A cookie left on a shared PC (well formed, unknown to everyone) before a teacher signs in.
+    const planted = 'p'.repeat(43);
+    const victim = await login(
+      t.app,
+      { username: 'teacher02', headers: withDevice(planted) },
+      SCHOOL,
+    );
+    const issued = cookieOf(victim, DEVICE_COOKIE);
+    expect(issued).toBeDefined();
+    expect(issued).not.toBe(planted);
+    // The planter's cookie is no known device of hers: it meets her account's lock.
+    await guess('teacher02', 3);
+    const planter = await login(
+      t.app,
+      { username: 'teacher02', headers: withDevice(planted) },
+      SCHOOL,
+    );
+    expect(envelope(planter)).toMatchObject({ status: 429, code: 'too_many_attempts' });
+    // Her own browser's new cookie still lets her in.
+    const owner = await login(
+      t.app,
+      { username: 'teacher02', headers: withDevice(issued ?? '') },
+      SCHOOL,
+    );
+    expect(envelope(owner)).toMatchObject({ status: 200 });
+    // A browser known to another account gets a token of its own for this one too.
+    const colleague = await deviceOf('teacher01');
+    const shared = await login(
+      t.app,
+      { username: 'teacher02', headers: withDevice(colleague) },
+      SCHOOL,
+    );
+    expect(cookieOf(shared, DEVICE_COOKIE)).not.toBe(colleague);
   });
 });
 

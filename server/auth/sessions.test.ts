@@ -6,7 +6,7 @@ import { DEFAULT_OPTIONS } from '../config';
 import { openDatabase } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import type { Sql } from '../db/sql';
-import { createClock, type TestClock } from '../testing/test-app';
+import { createClock, type TestClock, TEST_PASSWORD_COST } from '../testing/test-app';
 import { SessionStore } from './sessions';
 import { LoginThrottle } from './throttle';
 
@@ -22,7 +22,11 @@ describe('SessionStore and LoginThrottle under parallel requests', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-sessions-test-'));
     db = await openDatabase({ dataDir: dir });
     clock = createClock();
-    await seedDemoData(db, { ...DEFAULT_OPTIONS, scryptCost: 1024, now: clock.now });
+    await seedDemoData(db, {
+      ...DEFAULT_OPTIONS,
+      passwordCost: TEST_PASSWORD_COST,
+      now: clock.now,
+    });
     sessions = new SessionStore(db, {
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 600,
@@ -85,31 +89,46 @@ describe('SessionStore and LoginThrottle under parallel requests', () => {
   });
 
   it('counts every one of parallel failures, and locks at the maximum', async () => {
-    const key = throttle.accountKey('parallel-user');
-    await Promise.all([1, 2, 3, 4].map(() => throttle.recordFailure([key])));
+    const key = throttle.accountKey({ loginKey: 'parallel-user' });
+    await Promise.all([1, 2, 3, 4].map(() => throttle.count(key)));
     const row = await db.get<{ failures: number; locked_until: number }>(
       'SELECT failures, locked_until FROM login_throttle WHERE key = ?',
       [key.key],
     );
     expect(row).toEqual({ failures: 4, locked_until: 0 });
     expect(await throttle.retryAfterSeconds([key])).toBe(0);
-    await throttle.recordFailure([key]);
+    await throttle.count(key);
     expect(await throttle.retryAfterSeconds([key])).toBe(60);
     // The lock runs out: the next failure starts a new window.
     clock.advance(60_000);
     expect(await throttle.retryAfterSeconds([key])).toBe(0);
-    await throttle.recordFailure([key]);
+    await throttle.count(key);
     expect(
       await db.get('SELECT failures, locked_until FROM login_throttle WHERE key = ?', [key.key]),
     ).toEqual({ failures: 1, locked_until: 0 });
   });
 
-  it('tells when an address is over its threshold within its window only', async () => {
+  it('counts an address within its window only, and never locks it', async () => {
     const address = throttle.addressKey('192.0.2.7');
-    for (let i = 0; i < address.maxFailures; i++) await throttle.recordFailure([address]);
-    expect(await throttle.overThreshold(address)).toBe(true);
+    let last = await throttle.count(address);
+    for (let i = 1; i <= address.maxFailures; i++) last = await throttle.count(address);
+    expect(last.failures).toBe(address.maxFailures + 1);
     expect(await throttle.retryAfterSeconds([address])).toBe(0);
+    await throttle.uncount(last);
+    expect((await throttle.count(address)).failures).toBe(address.maxFailures + 1);
     clock.advance(900_000);
-    expect(await throttle.overThreshold(address)).toBe(false);
+    expect((await throttle.count(address)).failures).toBe(1);
+  });
+
+  it('lifts the lock an attempt set when the attempt is taken back', async () => {
+    const key = throttle.accountKey({ userId: 10001 });
+    for (let i = 1; i < key.maxFailures; i++) await throttle.count(key);
+    const locking = await throttle.count(key);
+    expect(locking.lockedBy).toBeGreaterThan(0);
+    expect(await throttle.retryAfterSeconds([key])).toBeGreaterThan(0);
+    await throttle.uncount(locking);
+    expect(await throttle.retryAfterSeconds([key])).toBe(0);
+    // The next failure is the one that locks.
+    expect((await throttle.count(key)).lockedBy).toBeGreaterThan(0);
   });
 });

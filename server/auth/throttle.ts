@@ -45,7 +45,13 @@ const COUNT_FAILURE = `INSERT INTO login_throttle (key, failures, window_started
     locked_until = CASE
       WHEN ${freshWindow()} THEN @first_locked_until
       WHEN ${reachesMaximum()} THEN CAST(@lock_until AS BIGINT)
-      ELSE login_throttle.locked_until END`;
+      ELSE login_throttle.locked_until END
+  RETURNING failures, locked_until`;
+/** An attempt counted by COUNT_FAILURE that turned out not to be a failure. */
+const UNCOUNT = 'UPDATE login_throttle SET failures = failures - 1 WHERE key = ? AND failures > 0';
+/** An attempt that set a lock and turned out not to be a guess: the lock is lifted. */
+const UNLOCK = `UPDATE login_throttle SET failures = ?, locked_until = 0
+  WHERE key = ? AND locked_until = ?`;
 const REMOVE = 'DELETE FROM login_throttle WHERE key = ?';
 const PURGE = 'DELETE FROM login_throttle WHERE locked_until <= ? AND window_started_at < ?';
 const DEVICE_KNOWN = `SELECT 1 AS found FROM known_devices
@@ -70,6 +76,17 @@ function freshWindow(): string {
 function reachesMaximum(): string {
   return `(CAST(@locks AS BIGINT) = 1
     AND login_throttle.failures + 1 >= CAST(@max_failures AS BIGINT))`;
+}
+
+/** Stale rows are purged at most this often, by one statement of their own. */
+const PURGE_EVERY_MS = 60_000;
+
+/** One attempt counted on a key: the key, and what the count left there. */
+export interface CountedKey extends ThrottleKey {
+  /** Failures in the current window, this attempt's included (0 when it set a lock). */
+  failures: number;
+  /** The lock this attempt set, epoch ms; 0 when it set none. */
+  lockedBy: number;
 }
 
 /** A browser's device cookie: the token it carries and the hash the database knows it by. */
@@ -98,9 +115,13 @@ export class LoginThrottle {
     private readonly now: () => number,
   ) {}
 
-  /** Failures for an account from browsers it does not know: they lock it for those browsers. */
-  accountKey(username: string): ThrottleKey {
-    const key = `account:${username.toLowerCase()}`;
+  /**
+   * Failures for an account from browsers it does not know: they lock it for those browsers.
+   * Kept by the user's id once the user is found, so every spelling of the name shares one lock;
+   * an unknown name's by its normalised key (server/auth/login-name.ts), one budget per form.
+   */
+  accountKey(subject: { userId: number } | { loginKey: string }): ThrottleKey {
+    const key = 'userId' in subject ? `user:${String(subject.userId)}` : `name:${subject.loginKey}`;
     return { key, maxFailures: this.options.maxFailures, locks: true };
   }
 
@@ -175,29 +196,50 @@ export class LoginThrottle {
   }
 
   /**
-   * Counts one failure on every key, each in one statement (parallel guesses, on one node or
-   * several, count exactly), in one transaction.
+   * Counts one attempt on a key, in one statement (parallel attempts, on one node or several,
+   * count exactly; no transaction, so no lock is held across statements): the attempt is counted
+   * before it is checked, and taken back (`uncount`) when it proves not to be a failure.
    */
-  async recordFailure(keys: readonly ThrottleKey[]): Promise<void> {
+  async count(key: ThrottleKey): Promise<CountedKey> {
     const now = this.now();
     const windowMs = this.options.windowSeconds * 1000;
     const lockUntil = now + this.options.lockSeconds * 1000;
-    await this.sql.transaction(async (tx) => {
-      for (const { key, maxFailures, locks } of keys) {
-        const locksAtOnce = locks && maxFailures <= 1;
-        await tx.run(COUNT_FAILURE, {
-          key,
-          now,
-          window_ms: windowMs,
-          locks: locks ? 1 : 0,
-          max_failures: maxFailures,
-          lock_until: lockUntil,
-          first_failures: locksAtOnce ? 0 : 1,
-          first_locked_until: locksAtOnce ? lockUntil : 0,
-        });
-      }
-      await tx.run(PURGE, [now, now - windowMs]);
+    const locksAtOnce = key.locks && key.maxFailures <= 1;
+    const row = await this.sql.get<{ failures: number; locked_until: number }>(COUNT_FAILURE, {
+      key: key.key,
+      now,
+      window_ms: windowMs,
+      locks: key.locks ? 1 : 0,
+      max_failures: key.maxFailures,
+      lock_until: lockUntil,
+      first_failures: locksAtOnce ? 0 : 1,
+      first_locked_until: locksAtOnce ? lockUntil : 0,
     });
+    await this.purgeNowAndThen(now, windowMs);
+    const lockedBy = row?.locked_until === lockUntil ? lockUntil : 0;
+    return { ...key, failures: row?.failures ?? 1, lockedBy };
+  }
+
+  /** Takes back an attempt `count` counted (a success, or an attempt that was not a guess). */
+  async uncount(counted: CountedKey): Promise<void> {
+    if (counted.lockedBy !== 0) {
+      await this.sql.run(UNLOCK, [counted.maxFailures - 1, counted.key, counted.lockedBy]);
+    } else {
+      await this.sql.run(UNCOUNT, [counted.key]);
+    }
+  }
+
+  /**
+   * Deletes the rows whose window and lock are over, in a statement of its own at most once a
+   * minute per process: inside the counting statements' transaction it deadlocked them on
+   * PostgreSQL (two transactions each holding a row the other's purge wanted).
+   */
+  private lastPurge = 0;
+
+  private async purgeNowAndThen(now: number, windowMs: number): Promise<void> {
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    await this.sql.run(PURGE, [now, now - windowMs]);
   }
 
   async clear(key: ThrottleKey): Promise<void> {

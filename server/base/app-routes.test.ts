@@ -26,7 +26,7 @@ describe('desktop applications', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, USERS);
   });
   afterAll(async () => {

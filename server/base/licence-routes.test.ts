@@ -18,7 +18,7 @@ describe('module licences', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, ['teacher01', 'parent01', 'area01']);
   });
   afterAll(async () => {

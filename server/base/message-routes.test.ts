@@ -28,7 +28,7 @@ describe('desktop messages and to-do items', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, USERS);
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ describe('permission menu tree', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, ['teacher01', 'teacher02', 'staff01', 'parent01', 'area01']);
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ describe('role-switch entries', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, ['teacher01', 'teacher02', 'parent03', 'parent01']);
   });
   afterAll(async () => {

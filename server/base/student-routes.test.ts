@@ -24,7 +24,7 @@ describe('students of a parent', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, [
       'parent01',
       'parent02',

@@ -44,7 +44,7 @@ describe('POST /api/base/common/table2xls', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookie = (await signIn(t.app, 'teacher01')).cookie;
   });
   afterAll(async () => {

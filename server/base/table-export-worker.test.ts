@@ -37,7 +37,7 @@ describe('table export off the request thread', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookie = (await signIn(t.app, 'student01')).cookie;
   });
   afterAll(async () => {

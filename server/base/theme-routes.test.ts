@@ -14,7 +14,7 @@ describe('themes', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, ['teacher01', 'teacher02', 'parent02', 'staff01', 'area01']);
   });
   afterAll(async () => {

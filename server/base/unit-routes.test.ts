@@ -7,7 +7,7 @@ describe('unit flags and the admin check', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, ['teacher01', 'teacher02', 'parent01', 'area01']);
   });
   afterAll(async () => {

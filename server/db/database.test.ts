@@ -1,8 +1,9 @@
+import { TEST_PASSWORD_COST } from '../testing/test-app';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../auth/password';
+import { verifyPasswordSync } from '../auth/password';
 import { DEFAULT_OPTIONS } from '../config';
 import { createTestDatabase, openTestDatabase, TEST_POSTGRES_URL } from '../testing/test-database';
 import { openDatabase } from './database';
@@ -26,7 +27,7 @@ async function freshDatabase(): Promise<Sql> {
 
 const seedOptions = {
   demoPassword: DEFAULT_OPTIONS.demoPassword,
-  scryptCost: DEFAULT_OPTIONS.scryptCost,
+  passwordCost: DEFAULT_OPTIONS.passwordCost,
   now: () => 1_772_000_000_000,
 };
 
@@ -88,12 +89,52 @@ describe('database', () => {
     expect(await count(sql, 'extra')).toBe(0);
   });
 
+  describe('sign-in names keyed by their normalised form (migration 15)', () => {
+    /** A database as the server before migration 15 left it, with these users in unit 1. */
+    async function before15(names: readonly string[]): Promise<Sql> {
+      const sql = await freshDatabase();
+      await sql.exec(
+        'DROP INDEX users_login_key; ALTER TABLE users DROP COLUMN login_key;' +
+          'DELETE FROM schema_migrations WHERE version >= 15',
+      );
+      await sql.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'U', 2)");
+      for (const [index, name] of names.entries()) {
+        await sql.run(
+          `INSERT INTO users (id, unit_id, login_name, password_hash, real_name, user_type, created_at)
+           VALUES (?, 1, ?, 'x', 'N', 2, 0)`,
+          [index + 1, name],
+        );
+      }
+      return sql;
+    }
+
+    it('computes the key of every stored name', async () => {
+      const sql = await before15(['Teacher01', 'ｗａｎｇ', 'li​si']);
+      expect(await runMigrations(sql)).toContain(15);
+      expect(await sql.all('SELECT login_name, login_key FROM users ORDER BY id')).toEqual([
+        { login_name: 'Teacher01', login_key: 'teacher01' },
+        { login_name: 'ｗａｎｇ', login_key: 'wang' },
+        { login_name: 'li​si', login_key: 'lisi' },
+      ]);
+    });
+
+    it('stops, changing nothing, at two names that are one once normalised', async () => {
+      const sql = await before15(['wang', 'ＷＡＮＧ']);
+      await expect(runMigrations(sql)).rejects.toThrow(
+        'The sign-in names "wang" and "ＷＡＮＧ" are the same once normalised (wang)',
+      );
+      expect(
+        await sql.get('SELECT version FROM schema_migrations WHERE version = 15'),
+      ).toBeUndefined();
+    });
+  });
+
   it('refuses to build PostgreSQL’s migrations when one has no PostgreSQL text', () => {
     const next = { version: 1000, name: 'sqlite only', sql: 'CREATE TABLE extra (id INTEGER)' };
     expect(() => migrationsFor('postgres', [...MIGRATIONS, next])).toThrow(/1000/);
   });
 
-  it('seeds the demo tenants once, with salted scrypt hashes of the demo password', async () => {
+  it('seeds the demo tenants once, with salted argon2id hashes of the demo password', async () => {
     const sql = await freshDatabase();
     expect(await seedDemoData(sql, seedOptions)).toBe(true);
     expect(await seedDemoData(sql, seedOptions)).toBe(false);
@@ -115,9 +156,9 @@ describe('database', () => {
       (row) => row.h,
     );
     expect(new Set(hashes).size).toBe(hashes.length);
-    // The product's cost: OWASP's minimum for scrypt (server/auth/password.ts).
-    expect(hashes[0]).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect(await verifyPassword('Edu@2026', hashes[0] ?? '')).toBe(true);
+    // The product's cost: OWASP's first argon2id setting (server/auth/password.ts).
+    expect(hashes[0]).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(verifyPasswordSync('Edu@2026', hashes[0] ?? '')).toBe(true);
 
     // A row the server writes without an id gets a free one after the seed's explicit ids.
     const inserted = await sql.get<{ id: number }>(
@@ -187,7 +228,7 @@ describe('database', () => {
             ...location,
             mode: 'demo',
             demoPassword: 'Edu@2026',
-            scryptCost: 1024,
+            passwordCost: TEST_PASSWORD_COST,
             now: seedOptions.now,
           }),
         ),

@@ -57,6 +57,7 @@ export async function runMigrations(
   for (const migration of migrations.filter((m) => m.version > current)) {
     await sql.transaction(async (tx) => {
       await tx.exec(migration.sql);
+      await migration.data?.(tx);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         migration.version,
         migration.name,

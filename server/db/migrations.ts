@@ -1,3 +1,6 @@
+import { loginKey } from '../auth/login-name';
+import type { Sql } from './sql';
+
 /** A schema change, applied once, in order of version, inside a transaction. */
 export interface Migration {
   version: number;
@@ -6,6 +9,8 @@ export interface Migration {
   sql: string;
   /** PostgreSQL's text: required from version 14 on (server/db/migrate.ts `migrationsFor`). */
   postgres?: string;
+  /** Rows to rewrite after the text, in the same transaction (what SQL alone cannot compute). */
+  data?: (tx: Sql) => Promise<void>;
 }
 
 /**
@@ -634,5 +639,38 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX sso_nonces_expires ON sso_nonces (expires_at);
     `,
+  },
+  {
+    version: 15,
+    name: 'sign-in names found by one normalised key on both engines',
+    // SQLite's NOCASE and PostgreSQL's loose ICU collation matched different spellings of one
+    // name (full-width letters, soft hyphens, zero-width spaces on PostgreSQL only): users are
+    // found by server/auth/login-name.ts's key instead, computed here for the rows already stored.
+    sql: `
+      ALTER TABLE users ADD COLUMN login_key TEXT;
+      CREATE UNIQUE INDEX users_login_key ON users (login_key);
+    `,
+    postgres: `
+      ALTER TABLE users ADD COLUMN login_key TEXT;
+      CREATE UNIQUE INDEX users_login_key ON users (login_key);
+    `,
+    data: async (tx) => {
+      const rows = await tx.all<{ id: number; login_name: string }>(
+        'SELECT id, login_name FROM users ORDER BY id',
+      );
+      const owners = new Map<string, string>();
+      for (const row of rows) {
+        const key = loginKey(row.login_name);
+        const other = owners.get(key);
+        if (other !== undefined) {
+          throw new Error(
+            `The sign-in names "${other}" and "${row.login_name}" are the same once normalised ` +
+              `(${key}): rename one of them, then start the server again.`,
+          );
+        }
+        owners.set(key, row.login_name);
+        await tx.run('UPDATE users SET login_key = ? WHERE id = ?', [key, row.id]);
+      }
+    },
   },
 ];

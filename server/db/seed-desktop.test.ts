@@ -7,7 +7,7 @@ import { createTestApp, login, type TestApp } from '../testing/test-app';
 describe('desktop seed', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,5 @@
-import { hashPassword } from '../auth/password';
+import { hashPasswordSync, type PasswordCost } from '../auth/password';
+import { loginKey } from '../auth/login-name';
 import { tokenHash } from '../auth/tokens';
 import { userAvatarPath } from '../storage/paths';
 import {
@@ -21,7 +22,7 @@ export interface SeedOptions {
   /** What a fresh database gets (docs/security.md, "Modes"); demo when absent. */
   mode?: ServerMode;
   demoPassword: string;
-  scryptCost: number;
+  passwordCost: PasswordCost;
   now: () => number;
 }
 
@@ -43,11 +44,9 @@ async function isEmpty(sql: Sql): Promise<boolean> {
 export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(sql))) return false;
   const demo = (options.mode ?? 'demo') === 'demo';
-  // Hashing is slow by design; do it before the (synchronous) transaction, in parallel.
+  // Hashing is slow by design (about 15 ms a hash): before the transaction, not inside it.
   const hashes = demo
-    ? await Promise.all(
-        SEED_USERS.map(() => hashPassword(options.demoPassword, options.scryptCost)),
-      )
+    ? SEED_USERS.map(() => hashPasswordSync(options.demoPassword, options.passwordCost))
     : [];
   const insertUnit = `INSERT INTO units (id, name, en_name, unit_type, unit_status, sharding_code, campus_units)
      VALUES (?, ?, ?, ?, 1, ?, '[]')`;
@@ -55,9 +54,9 @@ export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<bool
   const insertConfig = `INSERT INTO unit_login_configs
        (unit_id, footer, link, ba_img, ba_content, ba_url, help_center, decoration_set)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
-  const insertUser = `INSERT INTO users (id, unit_id, login_name, password_hash, real_name, user_type, sex, avatar,
-       user_status, superman, school_year, term, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)`;
+  const insertUser = `INSERT INTO users (id, unit_id, login_name, login_key, password_hash, real_name, user_type,
+       sex, avatar, user_status, superman, school_year, term, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)`;
   const insertRole = 'INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)';
   const insertChild = `INSERT INTO children (id, parent_user_id, real_name, grade_name, class_name, sex, status,
        sort_order)
@@ -97,6 +96,7 @@ export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<bool
         user.id,
         user.unitId,
         user.loginName,
+        loginKey(user.loginName),
         hashes[index] ?? null,
         user.realName,
         user.userType,
@@ -161,7 +161,7 @@ async function resyncIdentities(sql: Sql): Promise<void> {
 export async function openSeededDatabase(
   options: Pick<
     ServerOptions,
-    'dataDir' | 'databaseUrl' | 'mode' | 'demoPassword' | 'scryptCost' | 'now'
+    'dataDir' | 'databaseUrl' | 'mode' | 'demoPassword' | 'passwordCost' | 'now'
   >,
 ): Promise<Sql> {
   const now = options.now ?? Date.now;
@@ -169,7 +169,7 @@ export async function openSeededDatabase(
     seedDemoData(sql, {
       mode: options.mode,
       demoPassword: options.demoPassword,
-      scryptCost: options.scryptCost,
+      passwordCost: options.passwordCost,
       now,
     }),
   );

@@ -1,3 +1,4 @@
+import { TEST_PASSWORD_COST } from '../testing/test-app';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -104,8 +105,8 @@ function expectOk(response: LightMyRequestResponse, what: string): void {
 }
 
 const INSERT_USER = `INSERT INTO users
-    (id, unit_id, login_name, password_hash, real_name, user_type, created_at)
-  VALUES (?, ?, ?, 'no-password', ?, 2, ?)`;
+    (id, unit_id, login_name, login_key, password_hash, real_name, user_type, created_at)
+  VALUES (?, ?, ?, ?, 'no-password', ?, 2, ?)`;
 
 /**
  * A second connection to the benchmark's own SQLite database (the app under test always runs on
@@ -133,6 +134,7 @@ async function enrolRandomFaces(dataDir: string, count: number, now: () => numbe
         await tx.run(INSERT_USER, [
           id,
           SCHOOL_UNIT_ID,
+          `bench-face-${String(i)}`,
           `bench-face-${String(i)}`,
           `测试${String(i)}`,
           now(),
@@ -167,7 +169,7 @@ export async function runFaceBenchmark(options: FaceBenchOptions = {}): Promise<
     dataDir,
     webRoot: path.join(dataDir, 'no-web-build'),
     logger: false,
-    scryptCost: 1024,
+    passwordCost: TEST_PASSWORD_COST,
   });
   try {
     const login = await app.inject({

@@ -4,7 +4,14 @@ import { API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { FACE_CODES, FACE_IMAGE_LIMITS, type FaceRecord } from '../../contract/face';
 import { DEFAULT_OPTIONS } from '../config';
-import { cookieOf, createTestApp, signIn, type SignedIn, type TestApp } from '../testing/test-app';
+import {
+  cookieOf,
+  createTestApp,
+  signIn,
+  type SignedIn,
+  type TestApp,
+  TEST_PASSWORD_COST,
+} from '../testing/test-app';
 import {
   blackPng,
   craftedJpeg,
@@ -104,7 +111,7 @@ describe('face calls: teacher01 enrolled with grace_hopper_512.jpg', () => {
   beforeAll(async () => {
     // Many refused photos come from one address here: the throttle is tested on its own below.
     t = await createTestApp({
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
       throttle: { ...DEFAULT_OPTIONS.throttle, maxFailuresPerAddress: 1000 },
     });
     teacher01 = await signIn(t.app, 'teacher01');
@@ -390,7 +397,7 @@ describe('face enrolment by an admin, replacement and the single-face rule', () 
   let staff01: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     teacher01 = await signIn(t.app, 'teacher01');
     staff01 = await signIn(t.app, 'staff01');
   }, 60_000);
@@ -444,13 +451,14 @@ describe('face login throttling and disabled accounts', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
       throttle: {
         maxFailures: 5,
         maxFailuresPerAddress: 2,
         maxFailuresPerDevice: 10,
         windowSeconds: 900,
         lockSeconds: 300,
+        maxInFlightPerAddress: 16,
       },
     });
     const teacher01 = await signIn(t.app, 'teacher01');

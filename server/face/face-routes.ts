@@ -187,7 +187,9 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
 
       // The unit of the host (or the default unit): a face is only looked for among its users.
+      // The attempt was counted when admitted: what is no guess is taken back.
       const unit = await units.resolveHost(request.hostname);
+      if (unit?.unitStatus !== ACTIVE_STATUS) await loginGuard.withdrawn(admission);
       if (!unit) {
         return reply.send(fail(400, FACE_CODES.notRecognised, FACE_MESSAGES.notRecognised));
       }
@@ -196,19 +198,23 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       }
       const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') {
-        if (FAILED_LOGIN_READINGS.has(reading.kind)) await loginGuard.failed(admission);
+        if (!FAILED_LOGIN_READINGS.has(reading.kind)) await loginGuard.withdrawn(admission);
         return sendReadingFailure(request, reply, reading);
       }
-      // Attempts queue for the engine: one that waited may find its device locked meanwhile.
-      const retryAfter = await throttle.retryAfterSeconds(admission.keys);
-      if (retryAfter > 0) return sendTooManyAttempts(reply, retryAfter);
+      // Attempts queue for the engine: one that waited may find its device locked meanwhile (by
+      // others: a lock this attempt's own count set does not refuse it).
+      const retryAfter = await throttle.retryAfterSeconds(
+        admission.counted.filter((key) => key.lockedBy === 0),
+      );
+      if (retryAfter > 0) {
+        await loginGuard.withdrawn(admission);
+        return sendTooManyAttempts(reply, retryAfter);
+      }
 
       const found = await identify(unit.id, reading.embedding);
-      if (!('user' in found)) {
-        await loginGuard.failed(admission);
-        return reply.send(fail(400, found.code, found.message));
-      }
+      if (!('user' in found)) return reply.send(fail(400, found.code, found.message));
       if (found.user.userStatus !== ACTIVE_STATUS) {
+        await loginGuard.withdrawn(admission);
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
       request.log.info({ userId: found.user.id, similarity: found.similarity }, 'face login');

@@ -3,7 +3,7 @@ import { openDatabase } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import type { Sql } from '../db/sql';
 import { BUREAU_UNIT_ID, SCHOOL_UNIT_ID } from '../db/seed-data';
-import { createClock, type TestClock } from '../testing/test-app';
+import { createClock, type TestClock, TEST_PASSWORD_COST } from '../testing/test-app';
 import { openTestDatabase, type TestDatabaseLocation } from '../testing/test-database';
 import { EMBEDDING_LENGTH } from './face-index';
 import { blobToEmbedding, embeddingToBlob, FaceStore } from './face-store';
@@ -29,7 +29,11 @@ describe('FaceStore', () => {
   beforeEach(async () => {
     clock = createClock();
     ({ sql: db, location, dispose } = await openTestDatabase(clock.now));
-    await seedDemoData(db, { demoPassword: 'Edu@2026', scryptCost: 1024, now: clock.now });
+    await seedDemoData(db, {
+      demoPassword: 'Edu@2026',
+      passwordCost: TEST_PASSWORD_COST,
+      now: clock.now,
+    });
     store = new FaceStore(db, clock.now);
   });
   afterEach(async () => {

@@ -60,7 +60,7 @@ describe('face photos off the request thread', () => {
   const closes = vi.spyOn(WorkerPool.prototype, 'close');
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
   });
   afterAll(() => {
     closes.mockRestore();

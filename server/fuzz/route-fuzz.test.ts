@@ -8,7 +8,7 @@ import { API } from '../../contract/api-paths';
 import { UPLOAD_FIELDS } from '../../contract/upload';
 import { isApiPath } from '../http/paths';
 import type { RouteEntry } from '../http/route-catalogue';
-import { createTestApp, signIn, type TestApp } from '../testing/test-app';
+import { createTestApp, signIn, type TestApp, TEST_PASSWORD_COST } from '../testing/test-app';
 
 /**
  * A fuzz pass over every route the server registers (every call of contract/, the pages, the
@@ -264,7 +264,12 @@ describe('route fuzzing', () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>EduDesk</title>');
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-    t = await createTestApp({ logger: true, logStream: stream, scryptCost: 1024, webRoot });
+    t = await createTestApp({
+      logger: true,
+      logStream: stream,
+      passwordCost: TEST_PASSWORD_COST,
+      webRoot,
+    });
   });
   afterAll(async () => {
     await t.close();

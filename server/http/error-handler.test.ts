@@ -64,7 +64,7 @@ describe('error handling', () => {
 describe('numbers that are not finite', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
   });
   afterEach(async () => {
     await t.close();

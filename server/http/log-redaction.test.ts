@@ -33,7 +33,7 @@ describe('the request log', () => {
     const stream = new PassThrough();
     let written = '';
     stream.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
-    t = await createTestApp({ logger: true, logStream: stream, scryptCost: 1024 });
+    t = await createTestApp({ logger: true, logStream: stream });
     const session = await signIn(t.app, 'teacher01');
 
     await t.app.inject({

@@ -29,6 +29,10 @@ export const MESSAGES = {
     'Too many failed sign-ins from this network. Please wait a moment while your browser completes a security check',
   ),
   invalidGrant: bilingual('用户名或密码错误', 'Incorrect username or password'),
+  signInBusy: bilingual(
+    '当前登录人数过多，请稍后几秒再试',
+    'Too many people are signing in right now. Please try again in a few seconds',
+  ),
   invalidAccessToken: bilingual(
     '登录凭证无效或已过期',
     'The sign-in token is invalid or has expired',

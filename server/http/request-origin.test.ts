@@ -7,7 +7,7 @@ describe('links the server builds', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestApp({ publicOrigin: 'https://edu.example.org', scryptCost: 1024 });
+    t = await createTestApp({ publicOrigin: 'https://edu.example.org' });
     ({ cookie } = await signIn(t.app, 'teacher01'));
   });
   afterAll(async () => {

@@ -24,7 +24,7 @@ describe('notice application API', () => {
   let t: TestApp;
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookies = await cookiesOf(t.app, ['teacher01', 'teacher02', 'parent01', 'area01']);
   });
   afterAll(async () => {

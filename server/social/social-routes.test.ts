@@ -113,7 +113,7 @@ async function qrCode(t: TestApp, provider: 'weixin' | 'wecom', identity: string
 describe('social login against the stand-in providers', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
   });
   afterEach(async () => {
     await t.close();

@@ -8,7 +8,7 @@ import { HEADER_DEVICE } from '../../contract/http-headers';
 import { instruction, NLS_STATUS, type NlsMessage } from '../../contract/nls';
 import type { SpeechToken, VocabularyAnswer } from '../../contract/speech';
 import { cookiesOf, getJson } from '../base/desktop-test-helpers';
-import { createTestApp, hostOfCookie, type TestApp } from '../testing/test-app';
+import { createTestApp, hostOfCookie, type TestApp, TEST_PASSWORD_COST } from '../testing/test-app';
 
 type WebSocket = Awaited<ReturnType<TestApp['app']['injectWS']>>;
 import { MAX_AUDIO_BYTES } from './gateway-session';
@@ -109,7 +109,7 @@ describe('speech token, vocabulary and gateway', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
       speechRecogniser: recogniser,
       publicOrigin: 'https://edu.example.org',
     });
@@ -335,7 +335,7 @@ describe('recognitions running at once', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
       speechRecogniser: recogniser,
       speechRecognitionLimits: { concurrent: 2, concurrentPerUser: 2, queued: 8, queuedPerUser: 2 },
     });
@@ -449,7 +449,7 @@ describe.runIf(installed)('pocketsphinx behind the gateway', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     await t.app.ready();
     cookie = (await cookiesOf(t.app, ['parent02'])).parent02;
   });

@@ -21,7 +21,7 @@ describe('the large-file chunk profile on the server', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookie = (await signIn(t.app, 'teacher01')).cookie;
   });
   afterAll(async () => {
@@ -81,7 +81,7 @@ describe('the large-file chunk profile on the server', () => {
   });
 
   it('refuses a chunk size over the request limit with 413, saying the limit', async () => {
-    const limited = await createTestApp({ scryptCost: 1024, uploadMaxRequestBytes: 4 * MIB });
+    const limited = await createTestApp({ uploadMaxRequestBytes: 4 * MIB });
     try {
       const session = (await signIn(limited.app, 'teacher01')).cookie;
       const data = bytes(EACH + 100, 92);

@@ -169,7 +169,7 @@ describe('malformed multipart requests', () => {
 
   // A fresh server for each case, so what one case stored or recorded never hides another's.
   beforeEach(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookie = (await signIn(t.app, 'teacher01')).cookie;
     storage = path.join(t.dataDir, 'storage');
     // With the logger off, every request logs through the app's one logger object.

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_API } from '../../contract/api-paths';
 import type { ApiEnvelope } from '../../contract/envelope';
 import type { UploadedFileInfo } from '../../contract/upload';
-import { createTestApp, signIn, type TestApp } from '../testing/test-app';
+import { createTestApp, signIn, type TestApp, TEST_PASSWORD_COST } from '../testing/test-app';
 import {
   bytes,
   filesUnder,
@@ -32,7 +32,7 @@ describe('storage uploads', () => {
   let storage: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     cookie = (await signIn(t.app, 'teacher01')).cookie;
     otherUnit = (await signIn(t.app, 'area01')).cookie;
     storage = path.join(t.dataDir, 'storage');
@@ -694,7 +694,7 @@ describe('storage uploads', () => {
 describe('storage limits and failures', () => {
   it('refuses a request over the size limit with 大小超出限制, and keeps nothing', async () => {
     const t = await createTestApp({
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
       uploadMaxRequestBytes: 4096,
       uploadMaxFileBytes: 10_000,
     });
@@ -742,7 +742,7 @@ describe('storage limits and failures', () => {
   });
 
   it('answers a write failure clearly, without a stack or a path', async () => {
-    const t = await createTestApp({ scryptCost: 1024 });
+    const t = await createTestApp();
     try {
       const { cookie } = await signIn(t.app, 'teacher01');
       // The temporary folder is replaced by a file: every write fails (ENOTDIR).
@@ -771,7 +771,7 @@ describe('storage limits and failures', () => {
   it('leaves an unrecorded chunk folder written within the hour, then cleans it', async () => {
     // Another node may be writing an upload's first chunk (recorded only once whole) into the
     // shared files folder: the clean-up leaves a recently written folder alone.
-    const t = await createTestApp({ scryptCost: 1024, uploadPartialMaxAgeSeconds: 3600 });
+    const t = await createTestApp({ uploadPartialMaxAgeSeconds: 3600 });
     try {
       const chunks = path.join(t.dataDir, 'storage', 'chunks');
       const other = md5Of(bytes(10, 54));
@@ -805,7 +805,7 @@ describe('storage limits and failures', () => {
   });
 
   it('cleans abandoned partial uploads after the configured age', async () => {
-    const t = await createTestApp({ scryptCost: 1024, uploadPartialMaxAgeSeconds: 3600 });
+    const t = await createTestApp({ uploadPartialMaxAgeSeconds: 3600 });
     try {
       const { cookie } = await signIn(t.app, 'teacher01');
       const data = bytes(5000, 51);

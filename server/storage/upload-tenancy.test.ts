@@ -26,7 +26,7 @@ describe('uploads stay within their unit', () => {
   let area01: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     teacher01 = (await signIn(t.app, 'teacher01')).cookie;
     teacher02 = (await signIn(t.app, 'teacher02')).cookie;
     area01 = (await signIn(t.app, 'area01')).cookie;

@@ -6,7 +6,7 @@ import { DEFAULT_OPTIONS } from '../config';
 import { openDatabase } from '../db/database';
 import type { Sql } from '../db/sql';
 import { seedDemoData } from '../db/seed';
-import { createClock, type TestClock } from '../testing/test-app';
+import { createClock, type TestClock, TEST_PASSWORD_COST } from '../testing/test-app';
 import { UnitRepository } from './units';
 
 describe('UnitRepository.unitIdOfHost (the unit of a request)', () => {
@@ -19,7 +19,11 @@ describe('UnitRepository.unitIdOfHost (the unit of a request)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-units-test-'));
     db = await openDatabase({ dataDir: dir });
     clock = createClock();
-    await seedDemoData(db, { ...DEFAULT_OPTIONS, scryptCost: 1024, now: clock.now });
+    await seedDemoData(db, {
+      ...DEFAULT_OPTIONS,
+      passwordCost: TEST_PASSWORD_COST,
+      now: clock.now,
+    });
     units = new UnitRepository(db, 1001, clock.now);
   });
 

@@ -7,7 +7,7 @@ import { registerBodyParsers } from '../http/body-parsers';
 import { errorHandler } from '../http/error-handler';
 import { createServices, type Services } from '../services';
 import { loginRoutes } from '../uaa/login-routes';
-import { createClock } from './test-app';
+import { createClock, TEST_PASSWORD_COST } from './test-app';
 import { createTestDatabase } from './test-database';
 
 export interface PluginTestApp {
@@ -32,7 +32,7 @@ export async function createPluginTestApp(
     dataDir,
     webRoot: dataDir,
     logger: false,
-    scryptCost: 1024,
+    passwordCost: TEST_PASSWORD_COST,
     now: clock.now,
     ...(location.databaseUrl === undefined ? {} : { databaseUrl: location.databaseUrl }),
   };

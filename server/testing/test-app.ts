@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACCESS_TOKEN_COOKIE } from '../../contract/http-headers';
 import { buildApp } from '../app';
+import type { PasswordCost } from '../auth/password';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
 import { SEED_UNITS, SEED_USERS } from '../db/seed-data';
 import { readCookie } from '../http/cookies';
@@ -39,15 +40,15 @@ export interface TestApp {
 }
 
 /**
- * Real scrypt at a lower cost than production's (2^17, 0.35 s a hash): the server suite signs in
- * thousands of times. The production cost is tested in server/auth/password.test.ts and measured
- * by the bench.
+ * Real argon2id at a lower cost than production's (19 MiB, two passes, about 15 ms a hash): the
+ * server suite signs in thousands of times. The production cost is tested in
+ * server/auth/password.test.ts and measured by the bench.
  */
-export const TEST_SCRYPT_COST = 1024;
+export const TEST_PASSWORD_COST: PasswordCost = { memoryKiB: 64, iterations: 1 };
 
 /**
  * A server on a fresh database of the engine under test (server/testing/test-database.ts: real
- * SQLite or PostgreSQL, real scrypt) and a temporary data directory, with a hand-moved clock.
+ * SQLite or PostgreSQL, real argon2id) and a temporary data directory, with a hand-moved clock.
  * The web root does not exist unless a test passes one.
  */
 export async function createTestApp(overrides: Partial<ServerOptions> = {}): Promise<TestApp> {
@@ -59,7 +60,7 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
     dataDir,
     webRoot: path.join(dataDir, 'no-web-build'),
     logger: false,
-    scryptCost: TEST_SCRYPT_COST,
+    passwordCost: TEST_PASSWORD_COST,
     now: clock.now,
     ...(location.databaseUrl === undefined ? {} : { databaseUrl: location.databaseUrl }),
     ...overrides,

@@ -15,6 +15,7 @@ describe('POST /api/uaa/oauth/login_user_client (device login)', () => {
         maxFailuresPerDevice: 10,
         windowSeconds: 900,
         lockSeconds: 300,
+        maxInFlightPerAddress: 16,
       },
     });
   });

@@ -41,8 +41,8 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       const user = row ? await users.findById(row.user_id) : undefined;
       // A device of another unit than the host's is refused like an unknown one (the tenancy
       // rule), and counted the same way.
+      // The attempt was counted when admitted: a failure stays counted.
       if (!user || !(await servesUnit(units, request, user.unitId))) {
-        await loginGuard.failed(admission);
         return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
       }
       await loginGuard.succeeded(admission);

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnvelope } from '../../contract/envelope';
 import { cookieOf, createTestApp, login, signIn, type TestApp } from '../testing/test-app';
@@ -75,7 +76,8 @@ describe('POST /api/uaa/oauth/login', () => {
         status: 400,
         code: 'invalid_grant',
         message: '用户名或密码错误|||Incorrect username or password',
-        data: null,
+        // The tries left before the lock (five by default), for a name known or not.
+        data: { remaining: 4 },
         fieldErrors: [],
       });
       expect(cookieOf(response, 'SY_ACCESS_TOKEN')).toBeUndefined();
@@ -199,6 +201,7 @@ describe('login throttling', () => {
         maxFailuresPerDevice: 10,
         windowSeconds: 900,
         lockSeconds: 300,
+        maxInFlightPerAddress: 16,
       },
     });
   });
@@ -359,6 +362,7 @@ describe('parallel login attempts', () => {
         maxFailuresPerDevice: 10,
         windowSeconds: 900,
         lockSeconds: 300,
+        maxInFlightPerAddress: 16,
       },
     });
   });
@@ -378,9 +382,9 @@ describe('parallel login attempts', () => {
   });
 });
 
-describe('password hashes from before a cost rise', () => {
+describe('password hashes from before a cost rise or from scrypt', () => {
   it('are replaced with hashes at the configured cost at the next successful sign-in', async () => {
-    const before = await createTestApp({ scryptCost: 1024 });
+    const before = await createTestApp();
     const storedHash = async () => {
       const db = await before.database();
       const row = await db.get<{ password_hash: string }>(
@@ -391,13 +395,16 @@ describe('password hashes from before a cost rise', () => {
     };
     // The same database, served after the operator raised the cost.
     const { buildApp } = await import('../app');
-    const after = await buildApp({ ...before.options, scryptCost: 4096 });
+    const after = await buildApp({
+      ...before.options,
+      passwordCost: { memoryKiB: 128, iterations: 1 },
+    });
     try {
-      expect(await storedHash()).toMatch(/^scrypt\$1024\$/);
+      expect(await storedHash()).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
       await login(after, { username: 'teacher01', password: 'wrong' });
-      expect(await storedHash()).toMatch(/^scrypt\$1024\$/);
+      expect(await storedHash()).toMatch(/^\$argon2id\$v=19\$m=64,t=1,p=1\$/);
       expect((await login(after, { username: 'teacher01' })).json()).toMatchObject({ status: 200 });
-      expect(await storedHash()).toMatch(/^scrypt\$4096\$8\$1\$/);
+      expect(await storedHash()).toMatch(/^\$argon2id\$v=19\$m=128,t=1,p=1\$/);
       // The new hash verifies the same password, on the old server too.
       expect((await login(before.app, { username: 'teacher01' })).json()).toMatchObject({
         status: 200,
@@ -405,6 +412,36 @@ describe('password hashes from before a cost rise', () => {
     } finally {
       await after.close();
       await before.close();
+    }
+  });
+
+  it('turn a stored scrypt hash into argon2id once its password is known', async () => {
+    const t = await createTestApp();
+    try {
+      const db = await t.database();
+      const salt = randomBytes(16);
+      const key = scryptSync('Edu@2026', salt, 64, { N: 1024, r: 8, p: 1 });
+      const legacy = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+      await db.run('UPDATE users SET password_hash = ? WHERE login_name = ?', [
+        legacy,
+        'teacher02',
+      ]);
+      const stored = async () =>
+        (
+          await db.get<{ password_hash: string }>(
+            'SELECT password_hash FROM users WHERE login_name = ?',
+            ['teacher02'],
+          )
+        )?.password_hash;
+      expect(
+        (await login(t.app, { username: 'teacher02', password: 'wrong' })).json(),
+      ).toMatchObject({ code: 'invalid_grant' });
+      expect(await stored()).toBe(legacy);
+      expect((await login(t.app, { username: 'teacher02' })).json()).toMatchObject({ status: 200 });
+      expect(await stored()).toMatch(/^\$argon2id\$/);
+      expect((await login(t.app, { username: 'teacher02' })).json()).toMatchObject({ status: 200 });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { INVALID_GRANT } from '../../contract/auth';
+import { INVALID_GRANT, SIGN_IN_BUSY } from '../../contract/auth';
 import { ACTIVE_STATUS } from '../auth/authenticate';
 import { KeyedLock } from '../auth/keyed-lock';
 import type { Admission } from '../auth/login-guard';
-import { hashPassword, needsRehash, verifyPassword } from '../auth/password';
+import { loginKey } from '../auth/login-name';
+import { needsRehash } from '../auth/password';
+import { HashingBusyError } from '../auth/password-hasher';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
 import type { Services } from '../services';
@@ -13,44 +15,56 @@ import type { User } from './users';
 
 export type LoginOutcome =
   | { kind: 'refused-by-guard'; admission: Exclude<Admission, { kind: 'go' }> }
-  | { kind: 'invalid' }
+  | { kind: 'invalid'; remaining: number | undefined }
   | { kind: 'refused'; code: string; message: string }
+  | { kind: 'busy' }
   | { kind: 'ok'; user: User; unit: Unit };
 
+/** Seconds a sign-in refused as busy is told to wait (Retry-After). */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
 /**
- * One sign-in attempt: the throttle's rules (server/auth/login-guard.ts), the password check
- * (timing-safe for unknown users), the tenancy rule, status. `onHostUnit` tells whether a unit
- * is the one of the request's host.
+ * One sign-in attempt: the throttle's rules (server/auth/login-guard.ts: the attempt is counted
+ * before it is hashed), the password check in the hashing pool (timing-safe for unknown users),
+ * the tenancy rule, status. `onHostUnit` tells whether a unit is the one of the request's host.
  */
 async function passwordAttempt(
   services: Services,
   request: FastifyRequest,
-  username: string,
+  key: string,
   password: string,
   onHostUnit: (unitId: number) => Promise<boolean>,
 ): Promise<LoginOutcome> {
-  const { loginGuard, users, units, options } = services;
-  const account = await users.findCredentials(username);
-  const admission = await loginGuard.admit(request, {
-    account: username,
-    userId: account?.user.id,
-  });
+  const { loginGuard, users, units, hasher, options } = services;
+  const account = await users.findCredentials(key);
+  const admission = await loginGuard.admit(request, { loginKey: key, userId: account?.user.id });
   if (admission.kind !== 'go') return { kind: 'refused-by-guard', admission };
 
-  const hash = account?.passwordHash ?? (await services.decoyPasswordHash());
-  const passwordOk = await verifyPassword(password, hash);
+  let passwordOk: boolean;
+  try {
+    const hash = account?.passwordHash ?? (await services.decoyPasswordHash());
+    passwordOk = await hasher.verify(password, hash);
+  } catch (error) {
+    // The hashing queue is full: no guess was checked, so none is counted.
+    await loginGuard.withdrawn(admission);
+    if (error instanceof HashingBusyError) return { kind: 'busy' };
+    throw error;
+  }
   // A user of another unit than the host's is refused like a wrong password, and counted like
   // one: the answer tells nothing about the account (not even whether it is disabled).
   if (!account || !passwordOk || !(await onHostUnit(account.user.unitId))) {
-    await loginGuard.failed(admission);
-    return { kind: 'invalid' };
+    return { kind: 'invalid', remaining: loginGuard.failed(admission) };
   }
   await loginGuard.succeeded(admission);
-  if (needsRehash(account.passwordHash, options.scryptCost)) {
-    // The stored form carries its cost: a hash from before a cost rise is replaced now that
-    // the password is known (server/auth/password.ts).
-    const upgraded = await hashPassword(password, options.scryptCost);
-    await users.replacePasswordHash(account.user.id, account.passwordHash, upgraded);
+  if (needsRehash(account.passwordHash, options.passwordCost)) {
+    // The stored form carries its algorithm and cost: an older hash (scrypt, or a lower cost) is
+    // replaced now that the password is known (server/auth/password.ts). A full queue leaves it
+    // for the next sign-in.
+    const upgraded = await hasher.hash(password).catch((error: unknown) => {
+      if (error instanceof HashingBusyError) return undefined;
+      throw error;
+    });
+    if (upgraded) await users.replacePasswordHash(account.user.id, account.passwordHash, upgraded);
   }
 
   const { user } = account;
@@ -64,36 +78,59 @@ async function passwordAttempt(
   return { kind: 'ok', user, unit };
 }
 
-/** One lock per server: the password login and the binding page share the per-account order. */
-const locks = new WeakMap<Services, KeyedLock>();
+/** What one server keeps for password attempts: the per-account order and the per-address count. */
+interface AttemptState {
+  accounts: KeyedLock;
+  inFlight: Map<string, number>;
+}
+
+const states = new WeakMap<Services, AttemptState>();
+
+function stateOf(services: Services): AttemptState {
+  let state = states.get(services);
+  if (!state) {
+    state = { accounts: new KeyedLock(), inFlight: new Map() };
+    states.set(services, state);
+  }
+  return state;
+}
 
 /**
- * A password attempt for a request: one at a time per account (a burst cannot outrun the failure
- * count), on the request's host unit, under the throttle's rules for the account, the browser
- * and the client address.
+ * A password attempt for a request: at most `maxInFlightPerAddress` at once from one client
+ * address (more are answered busy at once, so a burst cannot fill the hashing queue or the
+ * memory), one at a time per account (a burst cannot outrun the failure count), on the request's
+ * host unit, under the throttle's rules for the account, the browser and the client address.
  */
-export function passwordAttemptFor(
+export async function passwordAttemptFor(
   services: Services,
   request: FastifyRequest,
   username: string,
   password: string,
 ): Promise<LoginOutcome> {
-  let lock = locks.get(services);
-  if (!lock) {
-    lock = new KeyedLock();
-    locks.set(services, lock);
+  const { accounts, inFlight } = stateOf(services);
+  const address = request.ip;
+  const running = inFlight.get(address) ?? 0;
+  if (running >= services.options.throttle.maxInFlightPerAddress) return { kind: 'busy' };
+  inFlight.set(address, running + 1);
+  try {
+    const key = loginKey(username);
+    return await accounts.run(key, () =>
+      passwordAttempt(services, request, key, password, (unitId) =>
+        servesUnit(services.units, request, unitId),
+      ),
+    );
+  } finally {
+    const left = (inFlight.get(address) ?? 1) - 1;
+    if (left > 0) inFlight.set(address, left);
+    else inFlight.delete(address);
   }
-  return lock.run(username.toLowerCase(), () =>
-    passwordAttempt(services, request, username, password, (unitId) =>
-      servesUnit(services.units, request, unitId),
-    ),
-  );
 }
 
 /**
  * Answers a failed attempt as the login result handling expects (spec §4): 429 when throttled,
  * 428 with a challenge when the address must prove work, 400 + invalid_grant for wrong
- * credentials, 403 for a disabled account or unit.
+ * credentials (with the tries left before the lock in `data.remaining`), 403 for a disabled
+ * account or unit, and HTTP 503 with Retry-After when the server has too many sign-ins at once.
  */
 export function sendFailedAttempt(
   services: Services,
@@ -104,8 +141,20 @@ export function sendFailedAttempt(
     case 'refused-by-guard':
       return services.loginGuard.refuse(reply, outcome.admission);
     case 'invalid':
-      return reply.send(fail(400, INVALID_GRANT, MESSAGES.invalidGrant));
+      return reply.send(
+        fail(
+          400,
+          INVALID_GRANT,
+          MESSAGES.invalidGrant,
+          outcome.remaining === undefined ? {} : { data: { remaining: outcome.remaining } },
+        ),
+      );
     case 'refused':
       return reply.send(fail(403, outcome.code, outcome.message));
+    case 'busy':
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send(fail(503, SIGN_IN_BUSY, MESSAGES.signInBusy));
   }
 }

@@ -1,7 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api-paths';
-import { cookieOf, createTestApp, signIn, type TestApp } from '../testing/test-app';
+import {
+  cookieOf,
+  createTestApp,
+  signIn,
+  type TestApp,
+  TEST_PASSWORD_COST,
+} from '../testing/test-app';
 
 /**
  * Session families: a sign-in and every session refreshed,
@@ -30,7 +36,7 @@ describe('session families', () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp({
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 600,
     });

@@ -9,7 +9,7 @@ const switchTo = (userId: string) => `${API.switchLogin}?userId=${userId}`;
 describe('GET /api/uaa/switch/login', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t.close();

@@ -14,7 +14,7 @@ describe('login tickets (spec §4 step 4)', () => {
   let t: TestApp;
   let teacher: SignedIn;
   beforeEach(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     teacher = await signIn(t.app, 'teacher01');
   });
   afterEach(async () => {

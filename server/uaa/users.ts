@@ -69,9 +69,9 @@ function toChild(row: ChildRow): Child {
   };
 }
 
-// login_name is case-insensitive on both engines (SQLite NOCASE, a PostgreSQL ICU collation):
-// 'Teacher01' signs in as teacher01.
-const BY_LOGIN_NAME = `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE login_name = ?`;
+// Users are found by the normalised key of their name, the same on both engines
+// (server/auth/login-name.ts): 'Teacher01' and 'ｔeacher０2' sign in as teacher01 and teacher02.
+const BY_LOGIN_KEY = `SELECT ${USER_COLUMNS}, password_hash FROM users WHERE login_key = ?`;
 const BY_ID = `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`;
 const CHILDREN_OF = `SELECT id, parent_user_id, real_name, grade_name, class_name, status
   FROM children WHERE parent_user_id = ? ORDER BY sort_order, id`;
@@ -92,11 +92,9 @@ export class UserRepository {
     await this.sql.run(PASSWORD_HASH_UPDATE, [next, userId, previous]);
   }
 
-  /** The account of a sign-in name with its password hash (names are case-insensitive). */
-  async findCredentials(
-    loginName: string,
-  ): Promise<{ user: User; passwordHash: string } | undefined> {
-    const row = await this.sql.get<UserRow & { password_hash: string }>(BY_LOGIN_NAME, [loginName]);
+  /** The account of a sign-in name's normalised key (`loginKey`) with its password hash. */
+  async findCredentials(key: string): Promise<{ user: User; passwordHash: string } | undefined> {
+    const row = await this.sql.get<UserRow & { password_hash: string }>(BY_LOGIN_KEY, [key]);
     return row && { user: toUser(row), passwordHash: row.password_hash };
   }
 

@@ -1,3 +1,4 @@
+import { TEST_PASSWORD_COST } from '../../../server/testing/test-app';
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -86,7 +87,7 @@ describe('UploadQueue on the reference server', { timeout: 20_000 }, () => {
       dataDir,
       webRoot: dataDir,
       logger: false,
-      scryptCost: 1024,
+      passwordCost: TEST_PASSWORD_COST,
     });
     app.addHook('onRequest', (request, _reply, done) => {
       requests.push(request.url.split('?')[0] ?? '');
