@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { PRODUCT_ROOT } from '../product-root';
-import { createTestApp, login, TEST_SCRYPT_COST, type TestApp } from '../testing/test-app';
+import { createTestApp, login, TEST_PASSWORD_COST, type TestApp } from '../testing/test-app';
 import { UserRepository } from '../uaa/users';
 import { createAdministrator, passwordProblem } from './create-admin';
 
@@ -26,7 +26,7 @@ describe('createAdministrator (npm run create-admin)', () => {
     return createAdministrator(
       await t.database(),
       { unitId, username, password },
-      { scryptCost: TEST_SCRYPT_COST, now: t.clock.now },
+      { passwordCost: TEST_PASSWORD_COST, now: t.clock.now },
     );
   }
 
@@ -54,7 +54,12 @@ describe('createAdministrator (npm run create-admin)', () => {
       'The password must not contain the username',
     );
     await expect(create('admin', '123456789012')).rejects.toThrow(/too easy to guess/);
+    // Well-known passwords, however dressed up (zxcvbn-ts's common-passwords list).
+    for (const common of ['P@ssw0rd2026', 'Passw0rd!!!!', 'qwer1234qwer', 'Sunshine2026!']) {
+      expect(passwordProblem(common, 'admin'), common).toMatch(/too easy to guess/);
+    }
     expect(passwordProblem(PASSWORD, 'admin')).toBeUndefined();
+    expect(passwordProblem('Gx7$kLm2pQ9z', 'admin')).toBeUndefined();
     // Nothing was created by the refused attempts.
     expect(
       (await login(t.app, { username: 'admin', password: '', host: 'localhost' })).statusCode,

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth-codes';
-import { hashPassword } from '../auth/password';
+import { loginKey } from '../auth/login-name';
+import { isGuessable } from '../auth/password-strength';
+import { hashPasswordSync, type PasswordCost } from '../auth/password';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { openSeededDatabase } from '../db/seed';
 import { SYSTEM_ROLE } from '../db/seed-data';
@@ -24,12 +26,13 @@ const USAGE =
 
 const UNIT = 'SELECT id, name, unit_type FROM units WHERE id = ?';
 const UNITS = 'SELECT id, name FROM units ORDER BY id';
-// login_name is case-insensitive on both engines: 'Admin' is taken when 'admin' exists.
-const TAKEN = 'SELECT id FROM users WHERE login_name = ?';
-// A name taken meanwhile (by another process) inserts nothing: the unique login_name decides.
-const INSERT_USER = `INSERT INTO users (unit_id, login_name, password_hash, real_name, user_type,
-    sex, avatar, user_status, superman, created_at)
-  VALUES (?, ?, ?, ?, ?, 0, '', 1, 0, ?)
+// Names are compared by their normalised key (server/auth/login-name.ts): 'Admin' and 'ａｄｍｉｎ'
+// are taken when 'admin' exists.
+const TAKEN = 'SELECT id FROM users WHERE login_key = ?';
+// A name taken meanwhile (by another process) inserts nothing: the unique login_key decides.
+const INSERT_USER = `INSERT INTO users (unit_id, login_name, login_key, password_hash, real_name,
+    user_type, sex, avatar, user_status, superman, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, 0, '', 1, 0, ?)
   ON CONFLICT DO NOTHING
   RETURNING id`;
 const INSERT_ROLE = 'INSERT INTO user_roles (user_id, role_code, project) VALUES (?, ?, ?)';
@@ -39,33 +42,6 @@ const GRANT_MENUS = `INSERT INTO user_menu_grants (user_id, resource_id)
 
 /** The shortest password the command accepts (NIST SP 800-63B asks at least 8; admins get more). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
-
-/** Passwords that fall to the first guesses, lowercase, compared without digits and symbols. */
-const COMMON_WORDS = new Set([
-  'password',
-  'passw',
-  'qwerty',
-  'qwertyuiop',
-  'asdfgh',
-  'iloveyou',
-  'welcome',
-  'letmein',
-  'admin',
-  'administrator',
-  'changeme',
-  'edudesk',
-  'edu',
-]);
-
-/** Keyboard and counting runs: a password inside one of them is a run. */
-const RUNS = [
-  '012345678901234567890',
-  '098765432109876543210',
-  'abcdefghijklmnopqrstuvwxyz',
-  'zyxwvutsrqponmlkjihgfedcba',
-  'qwertyuiopasdfghjklzxcvbnm',
-  '1qaz2wsx3edc4rfv5tgb6yhn7ujm',
-];
 
 /** A refused input: its message is for the operator; exit code 2 is a usage error. */
 export class AdminCommandError extends Error {
@@ -105,14 +81,8 @@ export function passwordProblem(password: string, username: string): string | un
   if (username !== '' && lower.includes(username.toLowerCase())) {
     return 'The password must not contain the username';
   }
-  const letters = lower.replace(/[^a-z]/g, '');
-  const easy =
-    new Set(password).size < 5 ||
-    COMMON_WORDS.has(letters) ||
-    lower.includes(DEFAULT_OPTIONS.demoPassword.toLowerCase()) ||
-    RUNS.some((run) => run.includes(lower));
-  if (easy) {
-    return 'The password is too easy to guess (a run, a repetition or a common password): choose another';
+  if (isGuessable(password, [username, DEFAULT_OPTIONS.demoPassword, 'edudesk', 'admin'])) {
+    return 'The password is too easy to guess (a common password, a word, a run or a repetition): choose another';
   }
   return undefined;
 }
@@ -142,7 +112,7 @@ export interface CreatedAdministrator {
 export async function createAdministrator(
   sql: Sql,
   input: AdministratorInput,
-  options: { scryptCost: number; now: () => number },
+  options: { passwordCost: PasswordCost; now: () => number },
 ): Promise<CreatedAdministrator> {
   const username = input.username.trim();
   const problem = usernameProblem(username) ?? passwordProblem(input.password, username);
@@ -157,15 +127,16 @@ export async function createAdministrator(
     );
   }
   const takenMessage = `The username "${username}" is already taken`;
-  if (await sql.get(TAKEN, [username])) throw new AdminCommandError(takenMessage);
+  if (await sql.get(TAKEN, [loginKey(username)])) throw new AdminCommandError(takenMessage);
 
-  const hash = await hashPassword(input.password, options.scryptCost);
+  const hash = hashPasswordSync(input.password, options.passwordCost);
   const realName = input.realName?.trim() ?? '';
   return sql.transaction(async (tx) => {
     // Another process may have taken the name while we were hashing: then nothing is inserted.
     const inserted = await tx.get<{ id: number }>(INSERT_USER, [
       unit.id,
       username,
+      loginKey(username),
       hash,
       realName === '' ? '管理员' : realName,
       unit.unit_type === 1 ? 1 : 2,
@@ -301,7 +272,7 @@ export async function runCreateAdmin(
       const created = await createAdministrator(
         sql,
         { ...request, password },
-        { scryptCost: options.scryptCost, now },
+        { passwordCost: options.passwordCost, now },
       );
       const origin = options.publicOrigin ?? `http://localhost:${String(options.port)}`;
       io.stdout.write(
