@@ -1,9 +1,7 @@
 /**
- * Abuse figures (docs/security.md): what a sign-in costs at the production password hash, and
- * how long other users wait while a hostile caller sends large or slow bodies.
- * - Sign-ins per second per core at scrypt N=2^17 (the product's cost) and at the old N=2^14,
- *   from CPU seconds of this process (the server runs in it); the wall rate is bound by the
- *   machine's two cores and libuv's four hashing threads.
+ * Abuse figures (docs/security.md): how long other users wait while a hostile caller sends large
+ * or slow bodies, and what the proof of work costs a person (sign-in capacity and a sign-in
+ * attack: tests/bench/sign-in-bench.ts).
  * - A typed sign-in from a fresh browser, click to desktop (median of 5), before and after the
  *   address passed its failure threshold: the difference is what the proof of work costs a
  *   person (target: at most about 3 s).
@@ -12,55 +10,14 @@
  *   each against the worst on the idle server in the same run (target: under 1 s).
  */
 import net from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS } from '../../server/config';
-import { DEMO_PASSWORD, launchBrowser, signIn, WEB_ROOT } from '../e2e/harness';
+import { DEMO_PASSWORD, launchBrowser, signIn } from '../e2e/harness';
 import { median } from './median';
 import { sessionCookie } from './me-throughput';
-import { processCpuSeconds } from './process-cpu';
 
 type Row = (name: string, value: string, target: string, pass: boolean, detail?: string) => void;
 
-const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? '24');
 const SAMPLES = Number(process.env.BENCH_ABUSE_SAMPLES ?? '40');
-
-/** Sign-ins per CPU second and per wall second of a server at this hash cost. */
-async function signInRate(scryptCost: number): Promise<{ perCore: number; wall: number }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-bench-hash-'));
-  const app = await buildApp({
-    ...DEFAULT_OPTIONS,
-    dataDir,
-    webRoot: WEB_ROOT,
-    logger: false,
-    scryptCost,
-  });
-  try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${String(address.port)}`;
-    await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
-    const cpuBefore = processCpuSeconds(process.pid);
-    const started = performance.now();
-    // Four at a time: libuv's hashing threads.
-    for (let done = 0; done < SIGN_INS; done += 4) {
-      await Promise.all(
-        Array.from({ length: 4 }, () =>
-          sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword),
-        ),
-      );
-    }
-    const wallSeconds = (performance.now() - started) / 1000;
-    const cpuSeconds = processCpuSeconds(process.pid) - cpuBefore;
-    return { perCore: SIGN_INS / cpuSeconds, wall: SIGN_INS / wallSeconds };
-  } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 /** The worst of SAMPLES sequential `/me` answers, in ms. */
 async function worstMe(base: string, cookie: string): Promise<number> {
@@ -160,27 +117,6 @@ async function sprayFrom(base: string, times: number): Promise<void> {
 }
 
 export async function runAbuseBenchmarks(row: Row, base: string): Promise<boolean> {
-  const production = await signInRate(DEFAULT_OPTIONS.scryptCost);
-  const old = await signInRate(1 << 14);
-  row(
-    'sign-ins per second per core, scrypt N=2^17',
-    `${production.perCore.toFixed(1)} /s`,
-    '(reported)',
-    true,
-  );
-  row(
-    'sign-ins per second, 2 cores (wall)',
-    `${production.wall.toFixed(1)} /s`,
-    '(reported)',
-    true,
-  );
-  row(
-    'sign-ins per second per core, N=2^14 (before)',
-    `${old.perCore.toFixed(1)} /s`,
-    '(reported)',
-    true,
-  );
-
   const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
   const idle = await worstMe(base, cookie);
   const large = await whileLargeBodies(base, cookie);

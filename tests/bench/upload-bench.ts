@@ -267,13 +267,17 @@ async function md5Benchmark(browser: Browser, base: string, dir: string, row: Ro
   return !wasmPass || longest >= 50;
 }
 
-/** The bench server (the reference server plus the bench-only routes) in its own process. */
-async function spawnBenchServer(
+/**
+ * The bench server (the reference server plus the bench-only routes) in its own process, with
+ * `env` over its variables (the sign-in bench raises the throttle's limits).
+ */
+export async function spawnBenchServer(
   dataDir: string,
   workDir: string,
+  env: Record<string, string> = {},
 ): Promise<{ base: string; child: ChildProcess }> {
   // Created and seeded here first, so the measured process does not count the first start's
-  // password hashing (scrypt) in its peak.
+  // password hashing in its peak.
   await (await buildApp({ ...DEFAULT_OPTIONS, dataDir, webRoot: WEB_ROOT, logger: false })).close();
   const port = await freePort();
   const child = spawn(process.execPath, serverNodeArgs(BENCH_SERVER), {
@@ -291,6 +295,7 @@ async function spawnBenchServer(
       EDUDESK_BENCH_ASSETS_DIR: BENCH_ASSETS,
       // The curl lane sends the whole file in one request.
       EDUDESK_UPLOAD_MAX_REQUEST_BYTES: String(8 * 1024 * MIB),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -306,7 +311,7 @@ async function spawnBenchServer(
 }
 
 /** Peak resident memory of a process (VmHWM), in MB. */
-function peakMemoryMb(pid: number): number {
+export function peakMemoryMb(pid: number): number {
   const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? '0');
   return kb / 1024;
