@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API } from '../contract/api-paths';
+import { API, DESKTOP_API } from '../contract/api-paths';
+import type { MenuCategory } from '../contract/desktop';
 import { createAdministrator } from './cli/create-admin';
 import { loadOptionsFromEnv, type ServerOptions } from './config';
 import { DEMO_PARTNER_PATH } from './oauth/oauth-clients-config';
 import { PRODUCT_ROOT } from './product-root';
 import { SOCIAL_STANDIN_PREFIX, STANDIN_DEMO, STANDIN_PATHS } from './social-standin/index';
+import { SSO_DEMO_PATHS } from './sso/sso-routes';
 import {
   createTestApp,
   DEMO_PASSWORD,
@@ -89,6 +91,50 @@ async function addProvider(t: TestApp, kind: 'weixin' | 'wecom'): Promise<void> 
   );
 }
 
+/** The partner single-sign-on a signed-in user meets: its targets, its pages, its icons. */
+async function partnerSignOn(
+  t: TestApp,
+  username: string,
+  password: string,
+): Promise<{ targets: { url: string }[]; icons: string[]; haikang: string; ysy: string }> {
+  const signedIn = await login(t.app, { username, password, host: 'localhost' });
+  const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const headers = { cookie, host: 'localhost' };
+  const targets = (await t.app.inject({ url: API.ssoLoginUrl, headers })).json<{
+    data: { url: string }[];
+  }>().data;
+  const db = await t.database();
+  const userId = (
+    await db.get<{ id: number }>('SELECT id FROM users WHERE login_name = ?', [username])
+  )?.id;
+  const categories = (
+    await t.app.inject({
+      url: `${DESKTOP_API.myAppIcon}?userId=${String(userId)}&unitId=1001&appType=1`,
+      headers,
+    })
+  ).json<{ data: MenuCategory[] }>().data;
+  const haikangUrl = targets.find((target) => target.url.includes(SSO_DEMO_PATHS.haikang))?.url;
+  const haikang = await t.app.inject({
+    url:
+      haikangUrl === undefined
+        ? `${SSO_DEMO_PATHS.haikang}?ticket=x`
+        : new URL(haikangUrl).pathname + new URL(haikangUrl).search,
+    headers: { host: 'localhost' },
+  });
+  const ysy = await t.app.inject({
+    method: 'POST',
+    url: SSO_DEMO_PATHS.ysy,
+    headers: { host: 'localhost', origin: 'http://localhost' },
+    payload: {},
+  });
+  return {
+    targets,
+    icons: categories.flatMap((category) => category.iconVMs.map((icon) => icon.code)),
+    haikang: `${String(haikang.statusCode)} ${haikang.body}`,
+    ysy: `${String(ysy.statusCode)} ${ysy.body}`,
+  };
+}
+
 describe('production mode (EDUDESK_MODE=production)', () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
@@ -163,6 +209,22 @@ describe('production mode (EDUDESK_MODE=production)', () => {
     expect(standinRoutes(t)).toEqual([]);
   });
 
+  it('mounts no partner single-sign-on page, offers none and hides their icons', async () => {
+    const t = await start(production());
+    await addAdministrator(t);
+    const partners = await partnerSignOn(t, 'admin', ADMIN_PASSWORD);
+    // Not a partner's page: the path falls through to the web build (absent here).
+    for (const page of [partners.haikang, partners.ysy]) {
+      expect(page).not.toMatch(/^200 /);
+      expect(page).not.toContain('已登录');
+    }
+    expect(partners.targets).toEqual([]);
+    expect(partners.icons.length).toBeGreaterThan(0);
+    expect(partners.icons).not.toContain('haikang');
+    expect(partners.icons).not.toContain('ysy');
+    expect(t.app.routeCatalogue.map((route) => route.url)).not.toContain(SSO_DEMO_PATHS.haikang);
+  });
+
   it('sends HSTS and Secure cookies when the public origin is https', async () => {
     const t = await start(production());
     await addAdministrator(t);
@@ -204,6 +266,10 @@ describe('demo mode (the default) stays as it was', () => {
       for (const cookie of response.cookies) expect(cookie.secure, cookie.name).toBeFalsy();
       expect((await openQrPage(t)).statusCode).toBe(200);
       expect((await socialInfo(t)).json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
+      const partners = await partnerSignOn(t, 'teacher01', DEMO_PASSWORD);
+      expect(partners.targets).toHaveLength(2);
+      expect(partners.haikang).toMatch(/^200 .*已登录：teacher01/s);
+      expect(partners.icons).toEqual(expect.arrayContaining(['haikang', 'ysy']));
     } finally {
       await t.close();
     }
