@@ -316,3 +316,130 @@ describe('server/main.ts in production mode', () => {
     }
   });
 });
+
+interface MainRun {
+  code: number | null;
+  listening: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs server/main.ts with these variables until it exits, or is stopped once it listens; a
+ * server that does neither within 20 s is killed (a hang fails the test, never stalls it).
+ */
+function runMain(
+  env: Record<string, string>,
+  spawnAs: { uid?: number; gid?: number } = {},
+): Promise<MainRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: PRODUCT_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...spawnAs,
+  });
+  const run: MainRun = { code: null, listening: false, stdout: '', stderr: '' };
+  const hung = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  child.stderr.on('data', (data: Buffer) => {
+    run.stderr += data.toString();
+  });
+  child.stdout.on('data', (data: Buffer) => {
+    run.stdout += data.toString();
+    if (!run.listening && run.stdout.includes('listening on')) {
+      run.listening = true;
+      // Whatever it logs at start has been written by now.
+      setTimeout(() => child.kill(), 200);
+    }
+  });
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      clearTimeout(hung);
+      run.code = code;
+      resolve(run);
+    });
+  });
+}
+
+describe('server/main.ts starting in production', () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  function folder(): string {
+    const made = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-start-'));
+    folders.push(made);
+    return made;
+  }
+  const productionEnv = (dataDir: string) => ({
+    EDUDESK_MODE: 'production',
+    EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN,
+    EDUDESK_DATA_DIR: dataDir,
+    EDUDESK_LOG: '1',
+  });
+
+  it('starts behind a plain http public origin, warning that cookies are not Secure', async () => {
+    const run = await runMain({
+      ...productionEnv(path.join(folder(), 'data')),
+      EDUDESK_PUBLIC_ORIGIN: 'http://edu.example.org',
+    });
+    expect(run.listening, run.stderr).toBe(true);
+    const warning = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((entry) => entry.msg.includes('not Secure'));
+    expect(warning, run.stdout).toBeDefined();
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).toContain('EDUDESK_PUBLIC_ORIGIN');
+  });
+
+  it('says nothing of the kind behind https', async () => {
+    const run = await runMain(productionEnv(path.join(folder(), 'data')));
+    expect(run.listening, run.stderr).toBe(true);
+    expect(run.stdout).not.toContain('not Secure');
+  });
+
+  it('refuses a data folder that is a file, saying so, and exits non-zero', async () => {
+    const file = path.join(folder(), 'data');
+    fs.writeFileSync(file, '');
+    const run = await runMain(productionEnv(file));
+    expect(run.listening).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `EduDesk reference server failed to start: the data folder ${file} (EDUDESK_DATA_DIR) ` +
+        'cannot be used: it is a file, not a folder.',
+    );
+  });
+
+  it('refuses a files folder that is a file', async () => {
+    const parent = folder();
+    const file = path.join(parent, 'files');
+    fs.writeFileSync(file, '');
+    const run = await runMain({
+      ...productionEnv(path.join(parent, 'data')),
+      EDUDESK_FILES_DIR: file,
+    });
+    expect(run.listening).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`the files folder ${file} (EDUDESK_FILES_DIR) cannot be used`);
+  });
+
+  it('refuses a data folder it may not write to, saying so, and exits non-zero', async () => {
+    const parent = folder();
+    const dataDir = path.join(parent, 'data');
+    fs.mkdirSync(dataDir);
+    fs.chmodSync(parent, 0o755);
+    fs.chmodSync(dataDir, 0o555);
+    // Root writes anywhere: the server then runs as nobody, as a service account would.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const run = await runMain(productionEnv(dataDir), asNobody);
+    expect(run.listening).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `failed to start: the data folder ${dataDir} \\(EDUDESK_DATA_DIR\\) cannot be used: ` +
+          'this user \\(uid \\d+\\) may not write to it \\(permission denied\\)',
+      ),
+    );
+  });
+});
