@@ -15,10 +15,11 @@ import { startPostgres, stopPostgres } from './postgres.mjs';
 
 /**
  * nginx's configuration for the nodes: round robin, WebSocket upgrades passed through, the
- * client's address forwarded (the nodes trust it: EDUDESK_TRUST_PROXY), request bodies streamed
- * to the node as they arrive (uploads), and a node that refuses connections skipped. The
+ * client's address forwarded in place of any the client sent (the nodes trust it:
+ * EDUDESK_TRUST_PROXY), request bodies streamed to the node as they arrive (uploads), and a
+ * node that refuses connections skipped. The
  * stand-ins of third parties keep their state in memory like the services they imitate, so
- * their paths go to the first node. docs/scale-out.md shows this file for a real deployment.
+ * their paths go to the first node. docs/scale-out.md shows a real deployment's, with HTTPS.
  */
 export function nginxConfig({ listenPort, nodePorts, prefix }) {
   const temp = (name) => path.join(prefix, name);
@@ -60,9 +61,12 @@ ${nodePorts.map((port) => `    server 127.0.0.1:${String(port)} max_fails=1 fail
     client_max_body_size 0;
 
     proxy_http_version 1.1;
+    # With its port: the balancer listens on one other than 80, and links must keep it.
     proxy_set_header Host $http_host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    # Overwritten, never appended: the client's own X-Forwarded-For would name any address.
+    proxy_set_header X-Forwarded-For $remote_addr;
     proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host $http_host;
     proxy_set_header Upgrade $http_upgrade;
     proxy_set_header Connection $connection_upgrade;
     proxy_request_buffering off;

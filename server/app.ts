@@ -16,6 +16,7 @@ import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connect
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { healthRoutes } from './http/health-routes';
 import { loggerOptions } from './http/log-redaction';
+import { fastifyTrustProxy, ignoreForwardedHost } from './http/trusted-proxy';
 import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
@@ -59,11 +60,13 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
 
 async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? loggerOptions(options.logStream) : false,
+    logger: options.logger
+      ? loggerOptions(options.logStream, { forwardedHost: options.trustForwardedHost })
+      : false,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     // Report every broken rule of a form at once, not only the first; refuse unknown keys (every
     // body schema is closed, server/http/body-schemas.test.ts) instead of dropping them silently.
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
@@ -82,6 +85,8 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   );
 
   recordRoutes(app);
+  // Before anything reads `request.host`: the Host header chooses the unit unless told otherwise.
+  if (!options.trustForwardedHost) app.addHook('onRequest', ignoreForwardedHost);
   app.decorateRequest('auth', null);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

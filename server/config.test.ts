@@ -67,7 +67,7 @@ describe('loadOptionsFromEnv', () => {
       defaultUnitId: 2001,
       logger: false,
       secureCookies: true,
-      trustProxy: '10.0.0.0/8',
+      trustProxy: ['10.0.0.0/8'],
     });
   });
 

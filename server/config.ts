@@ -3,6 +3,7 @@ import { DEFAULT_PASSWORD_COST, type PasswordCost } from './auth/password';
 import { defaultHashingLimits, type HashingLimits } from './auth/password-hasher';
 import { PRODUCT_ROOT } from './product-root';
 import type { ConnectionLimits } from './http/connection-limits';
+import { parseTrustProxy, type TrustProxy } from './http/trusted-proxy';
 import type { Recogniser } from './speech/recogniser';
 import type { RecognitionLimits } from './speech/recognition-queue';
 
@@ -100,11 +101,16 @@ export interface ServerOptions {
    */
   secureCookies: boolean;
   /**
-   * Fastify's trustProxy: true (trust X-Forwarded-*), or the proxies' addresses/CIDRs separated
-   * by commas. Off by default: behind a proxy, turn it on or every client shares one address
-   * (and one login throttle).
+   * EDUDESK_TRUST_PROXY: the hops whose X-Forwarded-For and X-Forwarded-Proto are believed, as a
+   * hop count or the proxies' addresses/CIDRs (server/http/trusted-proxy.ts). Off by default:
+   * behind a proxy, set it or every client shares one address (and one login throttle).
    */
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
+  /**
+   * EDUDESK_TRUST_FORWARDED_HOST: a trusted proxy's X-Forwarded-Host chooses the unit and the
+   * links' host. Off by default: the Host header does.
+   */
+  trustForwardedHost: boolean;
   /** argon2id cost of new password hashes; stored with each hash, so it can change later. */
   passwordCost: PasswordCost;
   /** The password hashing threads and queue (server/auth/password-hasher.ts). */
@@ -151,6 +157,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
   logger: true,
   secureCookies: false,
   trustProxy: false,
+  trustForwardedHost: false,
   passwordCost: DEFAULT_PASSWORD_COST,
   hashing: defaultHashingLimits(),
 };
@@ -249,10 +256,17 @@ function socialProviderBases(env: Env): Pick<ServerOptions, 'socialProviderBases
   return Object.keys(bases).length === 0 ? {} : { socialProviderBases: bases };
 }
 
-function trustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  return value;
+/** EDUDESK_TRUST_PROXY and EDUDESK_TRUST_FORWARDED_HOST, which needs a trusted proxy. */
+function proxyOptions(env: Env): Pick<ServerOptions, 'trustProxy' | 'trustForwardedHost'> {
+  const trustProxy = parseTrustProxy(text(env, 'EDUDESK_TRUST_PROXY'));
+  const trustForwardedHost = flag(env, 'EDUDESK_TRUST_FORWARDED_HOST', false);
+  if (trustForwardedHost && trustProxy === false) {
+    throw new Error(
+      'EDUDESK_TRUST_FORWARDED_HOST needs EDUDESK_TRUST_PROXY: only a trusted proxy may choose ' +
+        'the host',
+    );
+  }
+  return { trustProxy, trustForwardedHost };
 }
 
 /** EDUDESK_SPEECH_RECOGNISER (pocketsphinx | none) and EDUDESK_SPEECH_GATEWAY_URL. */
@@ -395,7 +409,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     },
     defaultUnitId: integer(env, 'EDUDESK_DEFAULT_UNIT_ID', defaults.defaultUnitId),
     logger: flag(env, 'EDUDESK_LOG', defaults.logger),
-    trustProxy: trustProxy(text(env, 'EDUDESK_TRUST_PROXY')),
+    ...proxyOptions(env),
     ...modeOptions(env),
     ...socialProviderBases(env),
     ...optionalText('oauthClientsFile', fileOption(env, 'EDUDESK_OAUTH_CLIENTS_FILE', cwd)),

@@ -2,10 +2,17 @@ import { buildApp } from './app';
 import { loadOptionsFromEnv, type ServerOptions } from './config';
 import { describeDatabaseUrl } from './db/database';
 import { DatabaseUnavailableError } from './db/sql';
+import { checkDataFolders, startupWarnings } from './startup-checks';
 
 /** Starts the reference server: `npm run server` (or `npm start`, which builds first). */
 async function main(options: ServerOptions): Promise<void> {
+  checkDataFolders(options);
   const app = await buildApp(options);
+  for (const warning of startupWarnings(options)) {
+    // The request log is where an operator looks; without it, standard error.
+    if (options.logger) app.log.warn(warning);
+    else console.warn(`EduDesk reference server: ${warning}`);
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API } from '../contract/api-paths';
+import { API, DESKTOP_API } from '../contract/api-paths';
+import type { MenuCategory } from '../contract/desktop';
 import { createAdministrator } from './cli/create-admin';
 import { loadOptionsFromEnv, type ServerOptions } from './config';
 import { DEMO_PARTNER_PATH } from './oauth/oauth-clients-config';
 import { PRODUCT_ROOT } from './product-root';
 import { SOCIAL_STANDIN_PREFIX, STANDIN_DEMO, STANDIN_PATHS } from './social-standin/index';
+import { SSO_DEMO_PATHS } from './sso/sso-routes';
 import {
   createTestApp,
   DEMO_PASSWORD,
@@ -89,6 +91,50 @@ async function addProvider(t: TestApp, kind: 'weixin' | 'wecom'): Promise<void> 
   );
 }
 
+/** The partner single-sign-on a signed-in user meets: its targets, its pages, its icons. */
+async function partnerSignOn(
+  t: TestApp,
+  username: string,
+  password: string,
+): Promise<{ targets: { url: string }[]; icons: string[]; haikang: string; ysy: string }> {
+  const signedIn = await login(t.app, { username, password, host: 'localhost' });
+  const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const headers = { cookie, host: 'localhost' };
+  const targets = (await t.app.inject({ url: API.ssoLoginUrl, headers })).json<{
+    data: { url: string }[];
+  }>().data;
+  const db = await t.database();
+  const userId = (
+    await db.get<{ id: number }>('SELECT id FROM users WHERE login_name = ?', [username])
+  )?.id;
+  const categories = (
+    await t.app.inject({
+      url: `${DESKTOP_API.myAppIcon}?userId=${String(userId)}&unitId=1001&appType=1`,
+      headers,
+    })
+  ).json<{ data: MenuCategory[] }>().data;
+  const haikangUrl = targets.find((target) => target.url.includes(SSO_DEMO_PATHS.haikang))?.url;
+  const haikang = await t.app.inject({
+    url:
+      haikangUrl === undefined
+        ? `${SSO_DEMO_PATHS.haikang}?ticket=x`
+        : new URL(haikangUrl).pathname + new URL(haikangUrl).search,
+    headers: { host: 'localhost' },
+  });
+  const ysy = await t.app.inject({
+    method: 'POST',
+    url: SSO_DEMO_PATHS.ysy,
+    headers: { host: 'localhost', origin: 'http://localhost' },
+    payload: {},
+  });
+  return {
+    targets,
+    icons: categories.flatMap((category) => category.iconVMs.map((icon) => icon.code)),
+    haikang: `${String(haikang.statusCode)} ${haikang.body}`,
+    ysy: `${String(ysy.statusCode)} ${ysy.body}`,
+  };
+}
+
 describe('production mode (EDUDESK_MODE=production)', () => {
   const apps: TestApp[] = [];
   afterEach(async () => {
@@ -163,6 +209,22 @@ describe('production mode (EDUDESK_MODE=production)', () => {
     expect(standinRoutes(t)).toEqual([]);
   });
 
+  it('mounts no partner single-sign-on page, offers none and hides their icons', async () => {
+    const t = await start(production());
+    await addAdministrator(t);
+    const partners = await partnerSignOn(t, 'admin', ADMIN_PASSWORD);
+    // Not a partner's page: the path falls through to the web build (absent here).
+    for (const page of [partners.haikang, partners.ysy]) {
+      expect(page).not.toMatch(/^200 /);
+      expect(page).not.toContain('已登录');
+    }
+    expect(partners.targets).toEqual([]);
+    expect(partners.icons.length).toBeGreaterThan(0);
+    expect(partners.icons).not.toContain('haikang');
+    expect(partners.icons).not.toContain('ysy');
+    expect(t.app.routeCatalogue.map((route) => route.url)).not.toContain(SSO_DEMO_PATHS.haikang);
+  });
+
   it('sends HSTS and Secure cookies when the public origin is https', async () => {
     const t = await start(production());
     await addAdministrator(t);
@@ -204,6 +266,10 @@ describe('demo mode (the default) stays as it was', () => {
       for (const cookie of response.cookies) expect(cookie.secure, cookie.name).toBeFalsy();
       expect((await openQrPage(t)).statusCode).toBe(200);
       expect((await socialInfo(t)).json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
+      const partners = await partnerSignOn(t, 'teacher01', DEMO_PASSWORD);
+      expect(partners.targets).toHaveLength(2);
+      expect(partners.haikang).toMatch(/^200 .*已登录：teacher01/s);
+      expect(partners.icons).toEqual(expect.arrayContaining(['haikang', 'ysy']));
     } finally {
       await t.close();
     }
@@ -248,5 +314,132 @@ describe('server/main.ts in production mode', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+interface MainRun {
+  code: number | null;
+  listening: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs server/main.ts with these variables until it exits, or is stopped once it listens; a
+ * server that does neither within 20 s is killed (a hang fails the test, never stalls it).
+ */
+function runMain(
+  env: Record<string, string>,
+  spawnAs: { uid?: number; gid?: number } = {},
+): Promise<MainRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: PRODUCT_ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...spawnAs,
+  });
+  const run: MainRun = { code: null, listening: false, stdout: '', stderr: '' };
+  const hung = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  child.stderr.on('data', (data: Buffer) => {
+    run.stderr += data.toString();
+  });
+  child.stdout.on('data', (data: Buffer) => {
+    run.stdout += data.toString();
+    if (!run.listening && run.stdout.includes('listening on')) {
+      run.listening = true;
+      // Whatever it logs at start has been written by now.
+      setTimeout(() => child.kill(), 200);
+    }
+  });
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      clearTimeout(hung);
+      run.code = code;
+      resolve(run);
+    });
+  });
+}
+
+describe('server/main.ts starting in production', () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  function folder(): string {
+    const made = fs.mkdtempSync(path.join(os.tmpdir(), 'edudesk-start-'));
+    folders.push(made);
+    return made;
+  }
+  const productionEnv = (dataDir: string) => ({
+    EDUDESK_MODE: 'production',
+    EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN,
+    EDUDESK_DATA_DIR: dataDir,
+    EDUDESK_LOG: '1',
+  });
+
+  it('starts behind a plain http public origin, warning that cookies are not Secure', async () => {
+    const run = await runMain({
+      ...productionEnv(path.join(folder(), 'data')),
+      EDUDESK_PUBLIC_ORIGIN: 'http://edu.example.org',
+    });
+    expect(run.listening, run.stderr).toBe(true);
+    const warning = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((entry) => entry.msg.includes('not Secure'));
+    expect(warning, run.stdout).toBeDefined();
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).toContain('EDUDESK_PUBLIC_ORIGIN');
+  });
+
+  it('says nothing of the kind behind https', async () => {
+    const run = await runMain(productionEnv(path.join(folder(), 'data')));
+    expect(run.listening, run.stderr).toBe(true);
+    expect(run.stdout).not.toContain('not Secure');
+  });
+
+  it('refuses a data folder that is a file, saying so, and exits non-zero', async () => {
+    const file = path.join(folder(), 'data');
+    fs.writeFileSync(file, '');
+    const run = await runMain(productionEnv(file));
+    expect(run.listening).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `EduDesk reference server failed to start: the data folder ${file} (EDUDESK_DATA_DIR) ` +
+        'cannot be used: it is a file, not a folder.',
+    );
+  });
+
+  it('refuses a files folder that is a file', async () => {
+    const parent = folder();
+    const file = path.join(parent, 'files');
+    fs.writeFileSync(file, '');
+    const run = await runMain({
+      ...productionEnv(path.join(parent, 'data')),
+      EDUDESK_FILES_DIR: file,
+    });
+    expect(run.listening).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`the files folder ${file} (EDUDESK_FILES_DIR) cannot be used`);
+  });
+
+  it('refuses a data folder it may not write to, saying so, and exits non-zero', async () => {
+    const parent = folder();
+    const dataDir = path.join(parent, 'data');
+    fs.mkdirSync(dataDir);
+    fs.chmodSync(parent, 0o755);
+    fs.chmodSync(dataDir, 0o555);
+    // Root writes anywhere: the server then runs as nobody, as a service account would.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const run = await runMain(productionEnv(dataDir), asNobody);
+    expect(run.listening).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `failed to start: the data folder ${dataDir} \\(EDUDESK_DATA_DIR\\) cannot be used: ` +
+          'this user \\(uid \\d+\\) may not write to it \\(permission denied\\)',
+      ),
+    );
   });
 });

@@ -24,6 +24,7 @@ import {
 import { iconSvg, type IconVariant } from './icon-svg';
 import { MODULE_VERSIONS } from './version-data';
 import { VIEWPORT_MODULES, viewportFiles } from './viewport-modules';
+import { hiddenAppCodes } from '../sso/sso-partners';
 
 const REVALIDATE = 'no-cache';
 /** An application page answers each user according to their menu: no shared cache keeps it. */
@@ -79,7 +80,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   app,
   { services },
 ) => {
-  const appsRepository = new AppsRepository(services.sql);
+  const appsRepository = new AppsRepository(services.sql, hiddenAppCodes(services.options));
   const stored = await appsRepository.allApps();
   const unitTypes = new Map<number, number>();
   for (const storedApp of stored) {

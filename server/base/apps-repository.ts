@@ -92,7 +92,14 @@ const ALL = `SELECT unit_id, code, server_id, deploy_path, zname, english_name, 
 
 /** The unit's desktop applications, each user's icon order and unread counts. */
 export class AppsRepository {
-  constructor(private readonly sql: Sql) {}
+  /**
+   * `hiddenCodes`: applications the desktop never lists on this server (single-sign-on partners
+   * it does not offer: server/sso/sso-partners.ts).
+   */
+  constructor(
+    private readonly sql: Sql,
+    private readonly hiddenCodes: ReadonlySet<string> = new Set(),
+  ) {}
 
   /**
    * The icons a user may see (limitUserType lists their type, or is empty), grouped by
@@ -115,6 +122,7 @@ export class AppsRepository {
     });
     const byCategory = new Map<string, ApplicationItem[]>();
     for (const row of rows) {
+      if (this.hiddenCodes.has(row.code)) continue;
       const list = byCategory.get(row.category_code) ?? [];
       list.push(toItem(row));
       byCategory.set(row.category_code, list);

@@ -7,6 +7,7 @@ import { LicencesRepository } from './licences-repository';
 import { MessagesRepository } from './messages-repository';
 import { ResourceTreeRepository } from './resource-tree';
 import { DesktopSettingsRepository } from './settings-repository';
+import { hiddenAppCodes } from '../sso/sso-partners';
 
 /** The desktop calls' stores, built once per app on the shared database. */
 export interface DesktopServices {
@@ -28,7 +29,7 @@ export interface DesktopPluginOptions {
 export function createDesktopServices(services: Services): DesktopServices {
   const { sql } = services;
   return {
-    apps: new AppsRepository(sql),
+    apps: new AppsRepository(sql, hiddenAppCodes(services.options)),
     messages: new MessagesRepository(sql),
     licences: new LicencesRepository(sql),
     resources: new ResourceTreeRepository(sql),

@@ -74,10 +74,13 @@ const REDACTED_PATHS = [
 
 /**
  * The request log's options: Fastify's default request fields with a redacted URL, and
- * credentials in headers censored. `stream` lets tests read what would be written.
+ * credentials in headers censored. `stream` lets tests read what would be written. The host is
+ * the one that chooses the unit: the Host header, or X-Forwarded-Host when `forwardedHost` says
+ * the proxy sets it (server/http/trusted-proxy.ts; this line is written before any hook runs).
  */
 export function loggerOptions(
   stream?: NodeJS.WritableStream,
+  { forwardedHost = false }: { forwardedHost?: boolean } = {},
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: 'info',
@@ -90,7 +93,7 @@ export function loggerOptions(
         return {
           method: request.method,
           url: redactUrl(request.url),
-          host: request.host,
+          host: forwardedHost ? request.host : (request.headers.host ?? ''),
           remoteAddress: request.ip,
           remotePort: request.socket.remotePort,
         };

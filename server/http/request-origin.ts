@@ -16,8 +16,9 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
  * centre's way back). The Host header is the caller's to choose, so it is used only when its
  * name is one the operator bound to a unit (the port as sent, since the same host may be served
  * on several); any other Host (a forged one, a bare address nobody configured) gets the
- * configured public origin. The scheme is the connection's, or X-Forwarded-Proto when the
- * proxy is trusted (EDUDESK_TRUST_PROXY).
+ * configured public origin. The host is the Host header's (a trusted proxy's X-Forwarded-Host
+ * only with EDUDESK_TRUST_FORWARDED_HOST: server/http/trusted-proxy.ts); the scheme is the
+ * connection's, or X-Forwarded-Proto when the proxy is trusted (EDUDESK_TRUST_PROXY).
  */
 export async function linkOrigin(
   request: FastifyRequest,

@@ -30,6 +30,7 @@ import { defaultRecognitionLimits, RecognitionQueue } from './recognition-queue'
 import { SpeechTokens } from './speech-tokens';
 import { VoiceApps } from './voice-apps';
 import { matchVocabulary } from './vocabulary';
+import { hiddenAppCodes } from '../sso/sso-partners';
 
 /** The appkey of the stand-in gateway's one project (Alibaba Cloud's is the console's). */
 export const STAND_IN_APPKEY = 'edudesk-speech';
@@ -86,7 +87,10 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     ...defaultRecognitionLimits(limits.concurrent),
     ...limits,
   });
-  const voiceApps = new VoiceApps(services.sql, new AppsRepository(services.sql));
+  const voiceApps = new VoiceApps(
+    services.sql,
+    new AppsRepository(services.sql, hiddenAppCodes(services.options)),
+  );
 
   // The gateway: the token in the URL is the only credential (as Alibaba Cloud's).
   app.route({

@@ -10,6 +10,7 @@ import { linkOrigin } from '../http/request-origin';
 import { sendSimplePage } from '../http/simple-page';
 import type { ServicesPluginOptions } from '../services';
 import { serverSecret } from '../db/server-secrets';
+import { offeredSsoProviders } from './sso-partners';
 import { SsoStore } from './sso-store';
 
 /** Where the reference server's stand-ins of the two partner sites live. */
@@ -38,7 +39,8 @@ const YsyBodySchema = Type.Object(
 /**
  * GET /api/sso/select/login/url (spec §7) and stand-ins for the two partner sites, so the whole
  * single-sign-on path runs against this server: haikang opens a URL carrying a one-time ticket
- * (60 s); ysy posts a form signed with HMAC-SHA256 (five minutes, each nonce once).
+ * (60 s); ysy posts a form signed with HMAC-SHA256 (five minutes, each nonce once). Only the
+ * partners offered (server/sso/sso-partners.ts: demo mode's stand-ins) are answered and mounted.
  */
 export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = async (
   app,
@@ -47,12 +49,14 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = async
   // Shared by every node of one database, so a form signed by one is checked by another.
   const secret = await serverSecret(services.sql, 'sso-demo');
   const store = new SsoStore(services.sql);
+  const offered = new Set(offeredSsoProviders(services.options));
 
   function sign(text: string): string {
     return createHmac('sha256', secret).update(text).digest('hex');
   }
 
   app.get(API.ssoLoginUrl, { onRequest: requireAuth(services) }, async (request) => {
+    if (offered.size === 0) return ok([]);
     const { user } = authOf(request);
     const now = services.now();
     await store.purge(now);
@@ -78,45 +82,50 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = async
         fields: { ...unsigned, signature: sign(ysySignedText(unsigned)) },
       },
     ];
-    return ok(targets);
+    return ok(targets.filter((target) => offered.has(target.code)));
   });
 
-  app.get(
-    SSO_DEMO_PATHS.haikang,
-    { schema: { querystring: HaikangQuerySchema } },
-    async (request, reply) => {
-      const userName = await store.takeTicket(tokenHash(request.query.ticket), services.now());
-      if (userName === undefined) {
-        return sendSimplePage(reply, 401, {
+  // The stand-ins of the partner sites: demo mode only (a production server mounts none).
+  if (offered.has('haikang')) {
+    app.get(
+      SSO_DEMO_PATHS.haikang,
+      { schema: { querystring: HaikangQuerySchema } },
+      async (request, reply) => {
+        const userName = await store.takeTicket(tokenHash(request.query.ticket), services.now());
+        if (userName === undefined) {
+          return sendSimplePage(reply, 401, {
+            title: '海康安防 Hikvision',
+            lines: ['登录凭证无效或已过期', 'The sign-in ticket is invalid or has expired'],
+          });
+        }
+        return sendSimplePage(reply, 200, {
           title: '海康安防 Hikvision',
-          lines: ['登录凭证无效或已过期', 'The sign-in ticket is invalid or has expired'],
+          lines: [`已登录：${userName}`, `Signed in: ${userName}`],
+        });
+      },
+    );
+  }
+
+  if (offered.has('ysy')) {
+    app.post(SSO_DEMO_PATHS.ysy, { schema: { body: YsyBodySchema } }, async (request, reply) => {
+      const now = services.now();
+      const { signature, ...fields } = request.body;
+      const fresh = Math.abs(now - Number(fields.timestamp)) <= SIGNATURE_TTL_MS;
+      const valid =
+        fields.appKey === YSY_APP_KEY &&
+        sameSecret(signature, sign(ysySignedText(fields)), 'hex') &&
+        fresh &&
+        (await store.spendNonce(fields.nonce, now + SIGNATURE_TTL_MS));
+      if (!valid) {
+        return sendSimplePage(reply, 401, {
+          title: '萤石云视频 EZVIZ',
+          lines: ['签名无效或已过期', 'The signature is invalid or has expired'],
         });
       }
       return sendSimplePage(reply, 200, {
-        title: '海康安防 Hikvision',
-        lines: [`已登录：${userName}`, `Signed in: ${userName}`],
-      });
-    },
-  );
-
-  app.post(SSO_DEMO_PATHS.ysy, { schema: { body: YsyBodySchema } }, async (request, reply) => {
-    const now = services.now();
-    const { signature, ...fields } = request.body;
-    const fresh = Math.abs(now - Number(fields.timestamp)) <= SIGNATURE_TTL_MS;
-    const valid =
-      fields.appKey === YSY_APP_KEY &&
-      sameSecret(signature, sign(ysySignedText(fields)), 'hex') &&
-      fresh &&
-      (await store.spendNonce(fields.nonce, now + SIGNATURE_TTL_MS));
-    if (!valid) {
-      return sendSimplePage(reply, 401, {
         title: '萤石云视频 EZVIZ',
-        lines: ['签名无效或已过期', 'The signature is invalid or has expired'],
+        lines: [`已登录：${fields.account}`, `Signed in: ${fields.account}`],
       });
-    }
-    return sendSimplePage(reply, 200, {
-      title: '萤石云视频 EZVIZ',
-      lines: [`已登录：${fields.account}`, `Signed in: ${fields.account}`],
     });
-  });
+  }
 };
