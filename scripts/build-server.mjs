@@ -28,7 +28,7 @@ export const SERVER_WORKERS = {
  *
  * MALLOC_MMAP_THRESHOLD_: glibc serves every allocation of 128 KiB or more with its own mmap and
  * gives it back when it is freed. By default glibc raises that threshold each time such a block is
- * freed (up to 32 MiB): after the first start's password hashing (scrypt, 16 MiB apiece) or the
+ * freed (up to 32 MiB): after the first start's password hashing (argon2id, 19 MiB apiece) or the
  * first few upload chunks, 1–2 MiB buffers come from its heap instead, and the heap keeps the
  * memory once they are freed. Measured with a 1 GiB upload in 2 MB chunks: peak resident memory
  * 158–167 MB with the fixed threshold against 221–238 MB without, the same time taken. Other

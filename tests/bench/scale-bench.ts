@@ -2,7 +2,7 @@
  * Scale-out figures (docs/scale-out.md), each against the bare Fastify route measured in the
  * same run:
  * - per node, on SQLite and on PostgreSQL: `/me` req/s and sign-ins per second at the production
- *   password hash (scrypt N=2^17), with the sign-in's median latency; the node is the compiled
+ *   password hash (argon2id, m = 19 MiB, t = 2), with the sign-in's median latency; the node is the compiled
  *   server in its own process, as `npm start` and `npm run cluster` run it;
  * - `/me` req/s through nginx with two nodes against one, on PostgreSQL.
  * This machine has two cores: the load generator, nginx, PostgreSQL and the nodes share them, so
@@ -144,7 +144,7 @@ export async function runScaleBenchmarks(row: Row, base: string): Promise<boolea
         figures.meErrors === 0,
       );
       row(
-        `${engine}: sign-ins at N=2^17, one node`,
+        `${engine}: sign-ins at argon2id, one node`,
         `${figures.signInsPerSecond.toFixed(1)} /s, ${figures.signInsPerCoreSecond.toFixed(1)} /s per core`,
         '(reported)',
         true,
