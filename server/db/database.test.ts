@@ -94,7 +94,7 @@ describe('database', () => {
     async function before15(names: readonly string[]): Promise<Sql> {
       const sql = await freshDatabase();
       await sql.exec(
-        'DROP INDEX users_login_key; ALTER TABLE users DROP COLUMN login_key;' +
+        'DROP INDEX users_login_key_unique; ALTER TABLE users DROP COLUMN login_key;' +
           'DELETE FROM schema_migrations WHERE version >= 15',
       );
       await sql.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'U', 2)");
@@ -118,15 +118,19 @@ describe('database', () => {
       ]);
     });
 
-    it('stops, changing nothing, at two names that are one once normalised', async () => {
-      const sql = await before15(['wang', 'ＷＡＮＧ']);
-      await expect(runMigrations(sql)).rejects.toThrow(
-        'The sign-in names "wang" and "ＷＡＮＧ" are the same once normalised (wang)',
-      );
-      expect(
-        await sql.get('SELECT version FROM schema_migrations WHERE version = 15'),
-      ).toBeUndefined();
-    });
+    // SQLite's NOCASE let such names in (PostgreSQL's loose collation refused the second).
+    it.runIf(TEST_POSTGRES_URL === undefined)(
+      'stops, changing nothing, at two names that are one once normalised',
+      async () => {
+        const sql = await before15(['wang', 'ＷＡＮＧ']);
+        await expect(runMigrations(sql)).rejects.toThrow(
+          'The sign-in names "wang" and "ＷＡＮＧ" are the same once normalised (wang)',
+        );
+        expect(
+          await sql.get('SELECT version FROM schema_migrations WHERE version = 15'),
+        ).toBeUndefined();
+      },
+    );
   });
 
   it('refuses to build PostgreSQL’s migrations when one has no PostgreSQL text', () => {

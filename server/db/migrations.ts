@@ -648,11 +648,11 @@ export const MIGRATIONS: readonly Migration[] = [
     // found by server/auth/login-name.ts's key instead, computed here for the rows already stored.
     sql: `
       ALTER TABLE users ADD COLUMN login_key TEXT;
-      CREATE UNIQUE INDEX users_login_key ON users (login_key);
+      CREATE UNIQUE INDEX users_login_key_unique ON users (login_key);
     `,
     postgres: `
       ALTER TABLE users ADD COLUMN login_key TEXT;
-      CREATE UNIQUE INDEX users_login_key ON users (login_key);
+      CREATE UNIQUE INDEX users_login_key_unique ON users (login_key);
     `,
     data: async (tx) => {
       const rows = await tx.all<{ id: number; login_name: string }>(
