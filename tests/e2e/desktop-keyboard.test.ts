@@ -79,7 +79,8 @@ describe('the desktop from the keyboard', () => {
 
   it('shows a focus ring on the footer filing links', async () => {
     const page = await desktopOf('teacher01');
-    const links = page.locator('footer a');
+    // The unit's filing entries (server/db/seed-data.ts): the ICP and public-security records.
+    const links = page.locator('footer').getByRole('link', { name: /ICP备|公网安备/ });
     await links.first().waitFor();
     // Reached with Tab, as a keyboard user reaches it (the ring is for the keyboard).
     await page.getByRole('button', { name: '版本信息' }).focus();

@@ -74,7 +74,7 @@ describe('teacher01 (admin) on the school desktop', () => {
     await expect(dialog.getByRole('button', { name: /全部忽略/ }).isDisabled()).resolves.toBe(true);
     await keepScreenshot(page, 'desktop-messages-failed');
     failing = false;
-    await dialog.getByRole('button', { name: '重试' }).click();
+    await dialog.getByRole('button', { name: /^重\s*试$/ }).click();
     await dialog.getByText('特急').first().waitFor();
     await dialog.getByText(/^未读消息：\d+ 条$/).waitFor();
   });

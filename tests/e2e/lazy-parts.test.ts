@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
@@ -137,6 +138,27 @@ describe('a desktop dialog whose chunk cannot be fetched', () => {
     await versionInfo.click();
     await page.getByRole('dialog', { name: 'Version info' }).waitFor();
   });
+});
+
+describe('the failure in the three languages', () => {
+  it.each(['zh-CN', 'zh-HK', 'en'] as const)(
+    'is accessible in %s, on a PC and a phone',
+    async (lang) => {
+      const page = await desktopOf('teacher01', lang);
+      await failing(page, /\/assets\/about-dialog-[\w-]+\.js$/);
+      await page.getByRole('button', { name: /^(版本信息|版本資訊|Version info)$/ }).click();
+      const failed = failedDialog(page, lang);
+      await failed.getByRole('button', { name: RETRY[lang] }).waitFor({ timeout: 10_000 });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      await keepScreenshot(page, `lazy-part-failed-${lang}-1366`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await keepScreenshot(page, `lazy-part-failed-${lang}-390`);
+    },
+  );
 });
 
 describe('other parts whose chunk cannot be fetched', () => {
