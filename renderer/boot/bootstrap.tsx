@@ -2,6 +2,7 @@
 // rules (scripts/vite/antd-static-styles.ts); the other pages bring the rest with their chunk.
 import 'virtual:antd-static/login.css';
 import type { ReactNode } from 'react';
+import type { Root } from 'react-dom/client';
 import { persistLanguage, showLanguage } from '../core/i18n/change-language';
 import { ownTask } from '../core/own-task';
 import { isPrerendering } from '../core/prerender';
@@ -10,6 +11,7 @@ import { loadAntdLocale } from '../ui/app-provider/antd-locale';
 import { enableStaticAntdStyles } from '../ui/app-provider/static-styles';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { renderInLayer, renderLayer, startLayer } from '../ui/app-provider/start-layer';
+import { forgetFailedLinks, PartBoundary } from '../ui/lazy-part';
 import { builtinZhCN } from '../pages/builtin-locale';
 import { CheckingSignIn, PageLoadFailed } from '../pages/page-frame';
 import { PAGE_MODULES, resolvePage, type ResolvedPage } from '../pages/page-resolver';
@@ -67,7 +69,8 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
  * A prerendered page renders the layer's providers around the "checking" state meanwhile; once
  * shown, the session's theme and the language are taken again (the user may have switched it on
  * the login page meanwhile) and the page is rendered under the providers already set up. A chunk
- * that cannot be downloaded shows a message with a reload button.
+ * that cannot be downloaded shows the network error with Retry, and a page that fails while it
+ * renders shows the same in place (ui/lazy-part.tsx): never a blank page.
  */
 export async function bootstrap(container: HTMLElement, shown: Promise<void>): Promise<void> {
   enableStaticAntdStyles();
@@ -91,7 +94,6 @@ export async function bootstrap(container: HTMLElement, shown: Promise<void>): P
       },
     }),
   ]);
-  const node = element.status === 'fulfilled' ? element.value : <PageLoadFailed />;
   const waiting = isPrerendering() ? renderLayer(container, <CheckingSignIn />, true) : null;
   await shown;
   retakeSessionTheme();
@@ -102,6 +104,22 @@ export async function bootstrap(container: HTMLElement, shown: Promise<void>): P
   if (shownLang !== lang) {
     await Promise.allSettled([loadAntdLocale(shownLang), showLanguage(shownLang)]);
   }
-  if (waiting === null) renderLayer(container, node, true);
-  else renderInLayer(waiting, node, true);
+  let root: Root | null = waiting;
+  const show = (loaded: PromiseSettledResult<ReactNode>) => {
+    const node =
+      loaded.status === 'fulfilled' ? (
+        <PartBoundary>{loaded.value}</PartBoundary>
+      ) : (
+        <PageLoadFailed error={loaded.reason as unknown} onRetry={retry} />
+      );
+    if (root === null) root = renderLayer(container, node, true);
+    else renderInLayer(root, node, true);
+  };
+  function retry(): void {
+    forgetFailedLinks();
+    void Promise.allSettled([loadPage(page)]).then(([again]) => {
+      show(again);
+    });
+  }
+  show(element);
 }

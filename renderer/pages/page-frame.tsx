@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PartFailed, PartLoadError } from '../ui/lazy-part';
 
 /**
  * A full-page loading state with its reason announced to screen readers. A CSS spinner: the
@@ -21,21 +22,14 @@ export function CheckingSignIn() {
   return <PageLoading label={t('login.checking')} />;
 }
 
-/** A page whose code could not be downloaded: the reason, and a button to load it again. */
-export function PageLoadFailed() {
-  const { t } = useTranslation();
+/**
+ * A page whose code could not be downloaded: the network error and Retry, which downloads it
+ * again without reloading the page (what the user typed in the address stays).
+ */
+export function PageLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div className="page-loading" role="alert">
-      <span className="page-loading__text">{t('ui.pageLoadFailed.text')}</span>
-      <button
-        type="button"
-        className="page-loading__reload"
-        onClick={() => {
-          window.location.reload();
-        }}
-      >
-        {t('ui.pageLoadFailed.reload')}
-      </button>
+    <div className="page-loading">
+      <PartFailed error={new PartLoadError(error)} onRetry={onRetry} />
     </div>
   );
 }

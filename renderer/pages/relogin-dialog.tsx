@@ -1,29 +1,30 @@
-import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { loadLoginDialog } from '../features/login/index';
+import { lazyDialog } from '../ui/lazy-part';
 import { reloginDone, useRelogin } from './relogin-store';
 
 // The login form (antd Form, Input, Checkbox, the validators: about 40 KB gzip) is needed only
 // when the session ends mid-page: downloaded then, not before the page's first paint.
-const LoginDialog = lazy(async () => ({
-  default: (await loadLoginDialog()).LoginDialog,
-}));
+const LoginDialog = lazyDialog(async () => (await loadLoginDialog()).LoginDialog);
 
 /**
  * The login dialog over a signed-in page whose session ended (./relogin-store.ts), for the
  * page's user: signing in again goes on as `reloginDone` says.
  */
-export function ReloginDialog({ pageUser }: { pageUser: Pick<CurrentUser, 'userId' | 'unitId'> }) {
+export function ReloginDialog({
+  pageUser,
+}: {
+  pageUser: Pick<CurrentUser, 'userId' | 'unitId' | 'loginName'>;
+}) {
   const { required } = useRelogin();
   if (!required) return null;
   return (
-    <Suspense fallback={null}>
-      <LoginDialog
-        open
-        onLoggedIn={(signedIn) => {
-          reloginDone(pageUser, signedIn);
-        }}
-      />
-    </Suspense>
+    <LoginDialog
+      open
+      account={pageUser.loginName}
+      onLoggedIn={(signedIn) => {
+        reloginDone(pageUser, signedIn);
+      }}
+    />
   );
 }

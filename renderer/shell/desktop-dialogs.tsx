@@ -15,22 +15,24 @@ import { loadClientDownloadDialog } from '../features/client-download/index';
 import { loadLinkedAccountsDialog } from '../features/linked-accounts/index';
 import { loadMessagesDialog } from '../features/messages/index';
 import { loadTodoPanel } from '../features/todo/index';
-import { lazyWidget } from '../ui/lazy-part';
+import { lazyDialog } from '../ui/lazy-part';
 
-// Each dialog or panel's chunk downloads when it is first drawn (opened), so that the desktop's
-// first download stays small; nothing shows while the chunk is on its way.
-const AboutDialog = lazyWidget(async () => (await loadAboutDialog()).AboutDialog);
-const ChildPicker = lazyWidget(async () => (await loadChildPicker()).ChildPicker);
-const ClientDownloadDialog = lazyWidget(
+// Each dialog or panel's chunk downloads when it is first opened, so that the desktop's first
+// download stays small; nothing shows while the chunk is on its way, and a chunk that cannot be
+// fetched says so in place (renderer/ui/lazy-part.tsx). The dialogs opened from a button stay
+// mounted once opened: closed, they give the focus back to that button.
+const AboutDialog = lazyDialog(async () => (await loadAboutDialog()).AboutDialog);
+const ChildPicker = lazyDialog(async () => (await loadChildPicker()).ChildPicker);
+const ClientDownloadDialog = lazyDialog(
   async () => (await loadClientDownloadDialog()).ClientDownloadDialog,
 );
-const ExpiryDialog = lazyWidget(async () => (await loadExpiryDialog()).ExpiryDialog);
-const LinkedAccountsDialog = lazyWidget(
+const ExpiryDialog = lazyDialog(async () => (await loadExpiryDialog()).ExpiryDialog);
+const LinkedAccountsDialog = lazyDialog(
   async () => (await loadLinkedAccountsDialog()).LinkedAccountsDialog,
 );
-const MessagesDialog = lazyWidget(async () => (await loadMessagesDialog()).MessagesDialog);
-const ThemeDialog = lazyWidget(async () => (await loadThemeDialog()).ThemeDialog);
-const TodoPanel = lazyWidget(async () => (await loadTodoPanel()).TodoPanel);
+const MessagesDialog = lazyDialog(async () => (await loadMessagesDialog()).MessagesDialog);
+const ThemeDialog = lazyDialog(async () => (await loadThemeDialog()).ThemeDialog);
+const TodoPanel = lazyDialog(async () => (await loadTodoPanel()).TodoPanel);
 
 /** Where the client download dialog's links point (spec §2: a configurable base). */
 export const CLIENT_DOWNLOAD_BASE = '/downloads/';
@@ -141,29 +143,33 @@ export function DesktopDialogs({
   const hasChildren = activeChildren(user.childList).length > 0;
   return (
     <>
-      {dialog?.kind === 'messages' && (
-        <MessagesDialog
-          open
-          sheet={sheet}
-          onClose={close}
-          onChanged={onCountsChanged}
-          onOpenExpiry={(modules) => {
-            setDialog({ kind: 'expiry', modules });
-          }}
-        />
-      )}
+      <MessagesDialog
+        open={dialog?.kind === 'messages'}
+        sheet={sheet}
+        onClose={close}
+        onChanged={onCountsChanged}
+        onOpenExpiry={(modules) => {
+          setDialog({ kind: 'expiry', modules });
+        }}
+      />
       {dialog?.kind === 'expiry' && (
         <ExpiryDialog open modules={dialog.modules} unitId={user.unitId} onClose={close} />
       )}
       {todoOpen && (
         <TodoPanel open sheet={sheet} onClose={opened.closeTodo} onChanged={onCountsChanged} />
       )}
-      {dialog?.kind === 'about' && (
-        <AboutDialog open root={root} code={DESKTOP_MODULE} oam={false} onClose={close} />
-      )}
-      {dialog?.kind === 'download' && (
-        <ClientDownloadDialog open baseUrl={CLIENT_DOWNLOAD_BASE} onClose={close} />
-      )}
+      <AboutDialog
+        open={dialog?.kind === 'about'}
+        root={root}
+        code={DESKTOP_MODULE}
+        oam={false}
+        onClose={close}
+      />
+      <ClientDownloadDialog
+        open={dialog?.kind === 'download'}
+        baseUrl={CLIENT_DOWNLOAD_BASE}
+        onClose={close}
+      />
       {isParent && dialog?.kind === 'children' && (
         <ChildPicker
           open
@@ -175,11 +181,11 @@ export function DesktopDialogs({
           onClose={close}
         />
       )}
-      {dialog?.kind === 'links' && <LinkedAccountsDialog open onClose={close} />}
+      <LinkedAccountsDialog open={dialog?.kind === 'links'} onClose={close} />
       <ModuleExpiredGate expired={licenceExpired} />
-      {theme && dialog?.kind === 'theme' && (
+      {theme && (
         <ThemeDialog
-          open
+          open={dialog?.kind === 'theme'}
           current={theme.current}
           isAdmin={theme.isAdmin && canSyncTheme}
           saving={theme.saving}

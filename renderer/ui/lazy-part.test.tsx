@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyDialog, lazyWidget } from './lazy-part';
 
@@ -37,5 +37,51 @@ describe("PH's widgets loaded when first drawn", () => {
     view.rerender(<LazyDialog open={false} title="detail" />);
     expect(dialog.isConnected).toBe(true);
     expect(dialog.hidden).toBe(true);
+  });
+});
+
+describe('a part whose chunk cannot be fetched', () => {
+  it('fails in place with the network error, and Retry loads it again', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Badge>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Badge);
+    // React reports the failure its boundary caught.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const LazyBadge = lazyWidget(load);
+    render(
+      <main>
+        <h1>page</h1>
+        <LazyBadge text="ready" />
+      </main>,
+    );
+    const failed = await screen.findByRole('alert');
+    expect(failed.textContent).toContain('core.http.networkError');
+    // The page around it stays.
+    expect(screen.getByRole('heading', { name: 'page' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'core.partFailed.retry' }));
+    expect(await screen.findByText('ready')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    quiet.mockRestore();
+  });
+
+  it('says a part that throws could not be shown, without blanking the page', async () => {
+    function Broken(): never {
+      throw new Error('broken');
+    }
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const LazyBroken = lazyWidget(() => Promise.resolve(Broken));
+    render(
+      <main>
+        <h1>page</h1>
+        <LazyBroken />
+      </main>,
+    );
+    const failed = await screen.findByRole('alert');
+    expect(failed.textContent).toContain('core.partFailed.text');
+    expect(screen.getByRole('heading', { name: 'page' })).toBeTruthy();
+    quiet.mockRestore();
   });
 });

@@ -60,6 +60,25 @@ describe('teacher01 (admin) on the school desktop', () => {
     await menu.getByRole('heading', { name: '行政办公' }).waitFor({ state: 'detached' });
   });
 
+  it('says the messages could not be loaded, with Retry, and invents no count', async () => {
+    const page = await desktopOf('teacher01');
+    await closeTodo(page);
+    let failing = true;
+    await page.route(`**${DESKTOP_API.messagesNotRead}*`, (route) =>
+      failing ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.getByRole('button', { name: /^消息，\d+ 条未读$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '消息' });
+    await dialog.getByText('消息加载失败').waitFor();
+    await expect(dialog.getByText(/未读消息：/).count()).resolves.toBe(0);
+    await expect(dialog.getByRole('button', { name: /全部忽略/ }).isDisabled()).resolves.toBe(true);
+    await keepScreenshot(page, 'desktop-messages-failed');
+    failing = false;
+    await dialog.getByRole('button', { name: /^重\s*试$/ }).click();
+    await dialog.getByText('特急').first().waitFor();
+    await dialog.getByText(/^未读消息：\d+ 条$/).waitFor();
+  });
+
   it('lists unread messages and ignores them all', async () => {
     const page = await desktopOf('teacher01');
     await closeTodo(page);
@@ -273,11 +292,12 @@ describe('teacher02', () => {
     const dragged = [before[1], before[2], before[0], ...before.slice(3)];
     await expect.poll(names, { timeout: 10_000 }).toEqual(dragged);
 
-    // From the keyboard: the item picked up with Space, moved right, dropped with Space.
-    // Each step waits for what a screen reader hears, in the page's language.
+    // From the keyboard: the icon picked up with Ctrl+arrow on its button (Enter and Space open
+    // it), moved right, dropped with Space. Each step waits for what a screen reader hears, in
+    // the page's language.
     const heard = page.locator('[id^="DndLiveRegion"]');
-    await items.nth(0).focus();
-    await page.keyboard.press('Space');
+    await items.nth(0).locator('.app-icon__button').focus();
+    await page.keyboard.press('Control+ArrowRight');
     await heard.filter({ hasText: `已拿起 ${dragged[0] ?? ''}。` }).waitFor({ state: 'attached' });
     await items.nth(0).and(page.locator('.app-grid__item--dragging')).waitFor();
     // dnd-kit's keyboard sensor listens for the arrows from a timer it sets when the item is

@@ -212,10 +212,11 @@ describe('page start', () => {
     await page.getByRole('region', { name: '我的桌面' }).waitFor();
     await page.route('**/assets/desktop-page-*.js', (route) => route.abort());
     await page.reload();
-    const alert = page.getByRole('alert').filter({ hasText: '页面加载失败，请检查网络后重试。' });
+    // The network error of spec §8, and Retry, which loads the page's code again in place.
+    const alert = page.getByRole('alert').filter({ hasText: '网络错误' });
     await alert.waitFor();
     await page.unroute('**/assets/desktop-page-*.js');
-    await alert.getByRole('button', { name: '重新加载' }).click();
+    await alert.getByRole('button', { name: '重试' }).click();
     await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
   });
 });

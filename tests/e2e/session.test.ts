@@ -110,7 +110,7 @@ describe('session expiry', () => {
 });
 
 describe('the login dialog over a page whose session ended', () => {
-  it('opens over a dialog that was saving, with the focus in the account field and no error yet', async () => {
+  it('opens over a dialog that was saving: says why, the account filled in, the focus on the password', async () => {
     const { page } = await loggedIn('teacher02');
     await page.getByRole('button', { name: '关闭待办事项' }).click();
     await page.getByRole('button', { name: '主题', exact: true }).click();
@@ -118,19 +118,38 @@ describe('the login dialog over a page whose session ended', () => {
     await save.waitFor();
     suite.server.advance(3600); // both tokens expired: the save cannot refresh its way through
     await save.click();
-    const account = page.getByPlaceholder('请输入账号');
+    const relogin = page.getByRole('dialog', { name: '用户登录' });
+    await relogin.getByText('登录失效，尝试重新登录').waitFor();
+    await expect(page.getByPlaceholder('请输入账号').inputValue()).resolves.toBe('teacher02');
+    const password = page.getByPlaceholder('请输入密码');
     await expect
-      .poll(() => account.evaluate((element) => element === document.activeElement))
+      .poll(() => password.evaluate((element) => element === document.activeElement))
       .toBe(true);
     // Nothing was typed or left: no field shows an error.
     await expect(page.locator('.login-form__error[role=alert]').count()).resolves.toBe(0);
     await keepScreenshot(page, 'login-dialog-over-dialog');
-    await page.keyboard.type('teacher02');
-    await page.keyboard.press('Tab');
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     await page.locator('.login-form').waitFor({ state: 'detached' });
     await page.getByText('欢迎您，李老师').waitFor();
+  });
+
+  it.each([
+    ['zh-HK', '用戶登入', '登入失效，嘗試重新登入'],
+    ['en', 'User login', 'Login expired, trying to log in again'],
+  ])('says why in %s when both session cookies are gone', async (lang, title, reason) => {
+    const { page } = await suite.open(`/login?lang=${lang}`, lang);
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    await page.waitForURL(`${suite.server.url}${LANDING}`);
+    await page.getByRole('button', { name: /關閉待辦事項|Close the to-do panel/ }).click();
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: /^(消息|Messages)/ }).click();
+    const relogin = page.getByRole('dialog', { name: title });
+    await relogin.getByText(reason).waitFor();
+    await expect(
+      relogin.getByPlaceholder(/請輸入賬號|Please enter account number/).inputValue(),
+    ).resolves.toBe('teacher01');
+    await keepScreenshot(page, `login-dialog-expired-${lang}`);
   });
 
   it("signs another user in: the page is reloaded as theirs, nothing of the previous user's", async () => {

@@ -1,17 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazyDialog } from '../../ui/lazy-part';
 
 // antd's dialog family is not part of a page's first download for a block shown only when the
 // licence has expired.
-const ModuleExpiredBlock = lazy(async () => ({
-  default: (await import('./module-expired-block')).ModuleExpiredBlock,
-}));
+const ModuleExpiredBlock = lazyDialog(
+  async () => (await import('./module-expired-block')).ModuleExpiredBlock,
+);
 
 /** The module-expired block (ModuleExpiredBlock), its code loaded once the licence has expired. */
 export function ModuleExpiredGate({ expired }: { expired: boolean }) {
   if (!expired) return null;
-  return (
-    <Suspense fallback={null}>
-      <ModuleExpiredBlock open />
-    </Suspense>
-  );
+  return <ModuleExpiredBlock open />;
 }

@@ -1,12 +1,13 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDev } from '../../core/env';
+import { lazyDialog } from '../../ui/lazy-part';
 
 // The question and antd's dialog load when Logout is pressed, not with the desktop's first
 // download and render.
-const LogoutConfirm = lazy(() => import('./logout-confirm'));
+const LogoutConfirm = lazyDialog(async () => (await import('./logout-confirm')).default);
 
 export interface LogoutButtonProps {
   /** Where to go after logging out: the login page. */
@@ -36,15 +37,13 @@ export function LogoutButton({ onLoggedOut, showSwitchAccount = isDev }: LogoutB
         {t('header.logout')}
       </Button>
       {asking && (
-        <Suspense fallback={null}>
-          <LogoutConfirm
-            onLoggedOut={onLoggedOut}
-            showSwitchAccount={showSwitchAccount}
-            onClosed={() => {
-              setAsking(false);
-            }}
-          />
-        </Suspense>
+        <LogoutConfirm
+          onLoggedOut={onLoggedOut}
+          showSwitchAccount={showSwitchAccount}
+          onClosed={() => {
+            setAsking(false);
+          }}
+        />
       )}
     </>
   );

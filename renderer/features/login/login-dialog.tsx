@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { Alert, Modal } from 'antd';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../core/session/session-store';
@@ -18,14 +18,17 @@ export interface LoginDialogProps {
   open: boolean;
   /** Signed in again: the current user now (another one, maybe), null if it could not be read. */
   onLoggedIn: (user: CurrentUser | null) => void;
+  /** The account of the page's user, filled in. */
+  account?: string;
 }
 
 /**
  * The login dialog overlay (spec §2): shown over a page whose session ended, so the user signs
- * in again without leaving the page and without losing what is on it. It cannot be dismissed:
- * the page behind it needs a session.
+ * in again without leaving the page and without losing what is on it. It says why, in the
+ * spec's words for a session that ended ('登录失效，尝试重新登录', §8), with the page's account
+ * filled in. It cannot be dismissed: the page behind it needs a session.
  */
-export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
+export function LoginDialog({ open, onLoggedIn, account = '' }: LoginDialogProps) {
   const { t } = useTranslation();
   // While it is open, the page's other dialogs stop holding the focus (on every page that shows
   // it: the desktops and the signed-in pages).
@@ -51,7 +54,14 @@ export function LoginDialog({ open, onLoggedIn }: LoginDialogProps) {
       destroyOnHidden
       centered
     >
+      <Alert
+        type="warning"
+        showIcon
+        title={t('core.session.reloginExpired')}
+        style={{ marginBottom: 16 }}
+      />
       <LoginWithPlatforms
+        account={account}
         onLoggedIn={() => {
           // The page behind keeps its state; it only needs the current user (pages/relogin-store).
           void useSession

@@ -56,6 +56,12 @@ export interface LoginFormOptions {
    * options and is not pre-filled.
    */
   submitWith?: (username: string, password: string) => Promise<LoginResult>;
+  /**
+   * The account to fill in: the login dialog over a page whose session ended fills in the
+   * page's user, and the focus goes to the password. A remembered record of another account
+   * does not replace it.
+   */
+  account?: string;
 }
 
 /**
@@ -68,10 +74,15 @@ export function useLoginForm({
   leavesPage = false,
   autoFocus = true,
   submitWith,
+  account = '',
 }: LoginFormOptions) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<FormValues>({ username: '', password: '', remember: false });
+  const [values, setValues] = useState<FormValues>({
+    username: account,
+    password: '',
+    remember: false,
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [spinning, setSpinning] = useState(false);
@@ -91,7 +102,7 @@ export function useLoginForm({
     void getHost()
       .loadRememberedLogin()
       .then((record) => {
-        if (active && record?.remember) {
+        if (active && record?.remember && (account === '' || record.username === account)) {
           setValues({ username: record.username, password: record.password, remember: true });
           setErrors({});
         }
@@ -100,7 +111,7 @@ export function useLoginForm({
     return () => {
       active = false;
     };
-  }, [ownCall]);
+  }, [ownCall, account]);
 
   // The account field takes the focus once the form has been painted (in the frame after its
   // first), not on mount: a dialog that opens this form (the login dialog over a page whose
@@ -114,13 +125,13 @@ export function useLoginForm({
     if (!autoFocus) return undefined;
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
-        usernameRef.current?.focus();
+        (account === '' ? usernameRef : passwordRef).current?.focus();
       });
     });
     return () => {
       cancelAnimationFrame(frame);
     };
-  }, [autoFocus]);
+  }, [autoFocus, account]);
 
   useEffect(() => {
     if (!submitting) return undefined;

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -8,6 +8,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardSensorOptions,
 } from '@dnd-kit/core';
 import {
   rectSortingStrategy,
@@ -27,26 +28,57 @@ export interface AppGridProps {
   iconVariant: 'colour' | 'gray' | 'cartoon';
   iconSize?: number;
   onOpen: (app: ApplicationItem) => void;
-  /** Given, the icons can be reordered by dragging or with the keyboard (space, arrows, space). */
+  /** Given, the icons can be reordered by dragging or with the keyboard (Ctrl+arrow, arrows, space). */
   onReorder?: (activeCode: string, overCode: string) => void;
   label: string;
 }
 
-function SortableIcon({ app, children }: { app: ApplicationItem; children: React.ReactNode }) {
-  // The item stays a list item (a button role would break the list); the icon inside is the button.
+/** The keys that pick an icon up: Ctrl with an arrow (Enter and Space open the icon). */
+const PICK_UP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+/**
+ * dnd-kit's keyboard sensor, picked up by Ctrl and an arrow on the icon's button instead of
+ * Space or Enter on the list item: each icon is one Tab stop, a button that Enter and Space open.
+ * Once picked up, the arrows move it, Space or Enter drop it and Esc cancels, as before.
+ */
+class IconKeyboardSensor extends KeyboardSensor {
+  static override activators = [
+    {
+      eventName: 'onKeyDown' as const,
+      handler: ({ nativeEvent: event }: KeyboardEvent, options: KeyboardSensorOptions) => {
+        if (!event.ctrlKey || !PICK_UP_KEYS.has(event.code)) return false;
+        event.preventDefault();
+        options.onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
+}
+
+function SortableIcon({
+  app,
+  children,
+}: {
+  app: ApplicationItem;
+  /** The icon, told where its reordering instructions are (read with its name). */
+  children: (describedBy: string) => ReactNode;
+}) {
+  // The item stays a list item (a button role would break the list) and out of the Tab order;
+  // the icon inside is the button, and the keys that reorder it bubble up to the item.
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: app.code,
-    attributes: { role: 'listitem' },
+    attributes: { role: 'listitem', tabIndex: -1 },
   });
+  const { 'aria-describedby': describedBy, ...itemAttributes } = attributes;
   return (
     <li
       ref={setNodeRef}
       className={`app-grid__item${isDragging ? ' app-grid__item--dragging' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      {...attributes}
+      {...itemAttributes}
       {...listeners}
     >
-      {children}
+      {children(describedBy)}
     </li>
   );
 }
@@ -92,10 +124,16 @@ export const AppGrid = memo(function AppGrid({
   const sensors = useSensors(
     // A small distance keeps a click a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(IconKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const icon = (app: ApplicationItem) => (
-    <MenuAppIcon app={app} iconVariant={iconVariant} size={iconSize} onOpen={onOpen} />
+  const icon = (app: ApplicationItem, describedBy?: string) => (
+    <MenuAppIcon
+      app={app}
+      iconVariant={iconVariant}
+      size={iconSize}
+      onOpen={onOpen}
+      {...(describedBy === undefined ? {} : { describedBy })}
+    />
   );
 
   if (!onReorder) {
@@ -129,7 +167,7 @@ export const AppGrid = memo(function AppGrid({
         <ul className="app-grid" aria-label={label}>
           {apps.map((app) => (
             <SortableIcon key={app.code} app={app}>
-              {icon(app)}
+              {(describedBy) => icon(app, describedBy)}
             </SortableIcon>
           ))}
         </ul>

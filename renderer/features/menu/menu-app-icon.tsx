@@ -10,6 +10,8 @@ export interface MenuAppIconProps {
   iconVariant: 'colour' | 'gray' | 'cartoon';
   size: number;
   onOpen: (app: ApplicationItem) => void;
+  /** The id of a description read with the icon (how to reorder it). */
+  describedBy?: string;
 }
 
 /**
@@ -22,6 +24,7 @@ export const MenuAppIcon = memo(function MenuAppIcon({
   iconVariant,
   size,
   onOpen,
+  describedBy,
 }: MenuAppIconProps) {
   const { t, i18n } = useTranslation();
   const unread = useAppUnread(app);
@@ -32,6 +35,7 @@ export const MenuAppIcon = memo(function MenuAppIcon({
       unread={unread}
       unreadLabel={t('menu.unread', { count: unread })}
       size={size}
+      {...(describedBy === undefined ? {} : { describedBy })}
       onOpen={() => {
         onOpen(app);
       }}

@@ -1,4 +1,4 @@
-import { Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
+import { Alert, Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesktopMessage, ModuleExpiryItem } from '../../../contract/desktop';
@@ -37,7 +37,8 @@ const NO_MESSAGES: DesktopMessage[] = [];
 
 function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
   const { t } = useTranslation();
-  // A failure is reported by the request client (§8 toast); the list shown stays, with a retry.
+  // A failure is reported by the request client (§8 toast) and here, with Retry; a list shown
+  // before stays.
   const messages = useQuery(UNREAD_MESSAGES);
   const [ignoring, setIgnoring] = useState(false);
   const [clickDelay] = useState(createClickDelay);
@@ -109,6 +110,9 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
   const list = messages.data ?? NO_MESSAGES;
   const loading = messages.status === 'pending' || messages.fetching;
   const firstLoad = loading && list.length === 0;
+  const failed = messages.status === 'error' && !loading;
+  // A count only of a list that was loaded: a failure says it failed, never "0 unread".
+  const counted = messages.data !== undefined && !(failed && list.length === 0) && !firstLoad;
 
   let body;
   if (firstLoad) {
@@ -118,7 +122,7 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
         <p>{t('messages.loading')}</p>
       </div>
     );
-  } else if (messages.status === 'error' && list.length === 0) {
+  } else if (failed && list.length === 0) {
     body = (
       <Result
         status="warning"
@@ -134,25 +138,40 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
     body = <Empty description={t('messages.empty')} />;
   } else {
     body = (
-      <ul
-        aria-label={t('messages.listLabel')}
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          maxHeight: '60vh',
-          overflowY: 'auto',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 8,
-        }}
-      >
-        {list.map((message) => (
-          <li key={message.id}>
-            <MessageItem message={message} onActivate={activate} />
-          </li>
-        ))}
-      </ul>
+      <>
+        {failed && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('messages.loadFailed')}
+            action={
+              <Button size="small" onClick={retry}>
+                {t('messages.retry')}
+              </Button>
+            }
+            style={{ marginBottom: 8 }}
+          />
+        )}
+        <ul
+          aria-label={t('messages.listLabel')}
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            maxHeight: '60vh',
+            overflowY: 'auto',
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 8,
+          }}
+        >
+          {list.map((message) => (
+            <li key={message.id}>
+              <MessageItem message={message} onActivate={activate} />
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
 
@@ -168,9 +187,13 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
         }}
       >
         <span role="status" aria-live="polite">
-          {firstLoad ? '' : t('messages.unreadCount', { count: list.length })}
+          {counted ? t('messages.unreadCount', { count: list.length }) : ''}
         </span>
-        <Button onClick={confirmIgnoreAll} loading={ignoring} disabled={list.length === 0}>
+        <Button
+          onClick={confirmIgnoreAll}
+          loading={ignoring}
+          disabled={list.length === 0 || !counted}
+        >
           {t('messages.ignoreAll')}
         </Button>
       </div>

@@ -1,7 +1,8 @@
 import { AudioOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HINT_MS } from './voice-constants';
+import { lazyWidget } from '../../ui/lazy-part';
 import type * as VoiceSession from './voice-session';
 import type { VoiceRecorder, VoiceState } from './voice-recorder';
 import './voice.css';
@@ -15,7 +16,7 @@ function loadSession(): Promise<SessionModule> {
   return sessionModule;
 }
 
-const VoicePanel = lazy(async () => ({ default: (await loadSession()).VoicePanel }));
+const VoicePanel = lazyWidget(async () => (await loadSession()).VoicePanel);
 
 const IDLE: VoiceState = { phase: 'idle' };
 
@@ -91,15 +92,13 @@ export function VoiceButton() {
   return (
     <div className="voice">
       {active && (
-        <Suspense fallback={null}>
-          <VoicePanel
-            state={state}
-            onClose={() => {
-              pressedAt.current = null;
-              recorder.current?.close();
-            }}
-          />
-        </Suspense>
+        <VoicePanel
+          state={state}
+          onClose={() => {
+            pressedAt.current = null;
+            recorder.current?.close();
+          }}
+        />
       )}
       <div className="voice__live" aria-live="polite">
         {hint ? t('voice.hint') : ''}

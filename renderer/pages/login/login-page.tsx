@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { detectDevice } from '../../core/device';
 import { hashRoute, useHash } from '../../core/hash-route';
+import { lazyWidget } from '../../ui/lazy-part';
 import { PageLoading } from '../page-frame';
 import { BindView } from './bind-view';
 import { LoginView } from './login-view';
@@ -9,9 +10,10 @@ import { prefetchLandingPage } from './prefetch-landing';
 // The binding page shares the login form: in the login page's chunk (plain markup, small), so
 // the form's code is not split into shared chunks that compress worse. The forgot-password
 // page is rarely visited.
-const ForgetPasswordView = lazy(async () => ({
-  default: (await import('./forget-password-view')).ForgetPasswordView,
-}));
+const ForgetPasswordView = lazyWidget(
+  async () => (await import('./forget-password-view')).ForgetPasswordView,
+  { loading: <PageLoading /> },
+);
 
 const LOGIN_ROUTES = new Set(['/', '/login', '/login/', '/needtologinpagerelogin']);
 
@@ -39,11 +41,7 @@ export function LoginPage({ initialRoute }: { initialRoute: string | null }) {
     return <BindView />;
   }
   if (route === '/forgetPassword') {
-    return (
-      <Suspense fallback={<PageLoading />}>
-        <ForgetPasswordView />
-      </Suspense>
-    );
+    return <ForgetPasswordView />;
   }
   return <LoginView />;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
 import { useQuery } from '../../core/query/use-query';
@@ -14,6 +14,7 @@ import {
   type LoginCheckOutcome,
   unitLoginConfigQuery,
 } from '../../features/login/index';
+import { lazyDialog, lazyWidget } from '../../ui/lazy-part';
 import { notify } from '../../ui/notify/notify';
 import { goToLanding, likelyLanding } from '../navigation';
 import { CheckingSignIn, PageLoading } from '../page-frame';
@@ -21,11 +22,11 @@ import { prerenderLandingPage } from './prerender-landing';
 import { loadAboutDialog } from '../../features/about/index';
 
 // The face widget (and its tracker) loads only when someone chooses face login.
-const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
+const FaceWidget = lazyWidget(async () => (await import('../../ui/face/face-widget')).FaceWidget, {
+  loading: <PageLoading />,
+});
 // The about dialog (antd's modal) loads only when 'Version info' is pressed.
-const AboutDialog = lazy(async () => ({
-  default: (await loadAboutDialog()).AboutDialog,
-}));
+const AboutDialog = lazyDialog(async () => (await loadAboutDialog()).AboutDialog);
 
 /** The login page's module (renderer/pages/modules.json): what the about dialog reports on. */
 const LOGIN_MODULE = 'base';
@@ -135,10 +136,8 @@ export function LoginView() {
             <h1 id="face-login-title" className="login-page__face-title">
               {t('faceLogin.title')}
             </h1>
-            <Suspense fallback={<PageLoading />}>
-              {/* Spec §7: status 200, then the page reloads and the login check goes on. */}
-              <FaceWidget mode="login" onCancel={closeFaceLogin} />
-            </Suspense>
+            {/* Spec §7: status 200, then the page reloads and the login check goes on. */}
+            <FaceWidget mode="login" onCancel={closeFaceLogin} />
             <SwitchButton label={t('faceLogin.back')} onClick={closeFaceLogin} />
           </section>
         ) : (
@@ -164,19 +163,15 @@ export function LoginView() {
           );
         }}
       />
-      {aboutOpen && (
-        <Suspense fallback={null}>
-          <AboutDialog
-            open
-            root={landingRoot(window.location.pathname)}
-            code={LOGIN_MODULE}
-            oam={false}
-            onClose={() => {
-              setAboutOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
+      <AboutDialog
+        open={aboutOpen}
+        root={landingRoot(window.location.pathname)}
+        code={LOGIN_MODULE}
+        oam={false}
+        onClose={() => {
+          setAboutOpen(false);
+        }}
+      />
     </div>
   );
 }

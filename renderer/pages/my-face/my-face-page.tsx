@@ -3,14 +3,17 @@
 import 'virtual:antd-static/desktop.css';
 import 'virtual:antd-static/app.css';
 import { Button, Card, Descriptions, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaceClockingData } from '../../../contract/face';
 import type { CurrentUser } from '../../core/session/user-mapper';
+import { lazyWidget } from '../../ui/lazy-part';
 import { PageLoading } from '../page-frame';
 import { SignedInPage } from '../signed-in-page';
 
-const FaceWidget = lazy(() => import('../../ui/face/face-widget'));
+const FaceWidget = lazyWidget(async () => (await import('../../ui/face/face-widget')).FaceWidget, {
+  loading: <PageLoading />,
+});
 
 /**
  * "My face" (/{root}/base/pc_myFace_all/index.html): the face widgets of the shared layer on a
@@ -28,9 +31,7 @@ function MyFace({ user }: { user: CurrentUser }) {
   return (
     <>
       <Card title={<h2 className="my-face__card-title">{t('myFace.collect')}</h2>}>
-        <Suspense fallback={<PageLoading />}>
-          <FaceWidget mode="collect" userId={user.userId} />
-        </Suspense>
+        <FaceWidget mode="collect" userId={user.userId} />
       </Card>
       <Card title={<h2 className="my-face__card-title">{t('myFace.clockIn')}</h2>}>
         {clockedIn ? (
@@ -64,17 +65,15 @@ function MyFace({ user }: { user: CurrentUser }) {
             {t('myFace.start')}
           </Button>
         ) : (
-          <Suspense fallback={<PageLoading />}>
-            <FaceWidget
-              key={clockRun}
-              mode="orther"
-              autoCheck
-              onUserInfo={setClockedIn}
-              onCancel={() => {
-                setClockRun(0);
-              }}
-            />
-          </Suspense>
+          <FaceWidget
+            key={clockRun}
+            mode="orther"
+            autoCheck
+            onUserInfo={setClockedIn}
+            onCancel={() => {
+              setClockRun(0);
+            }}
+          />
         )}
       </Card>
     </>

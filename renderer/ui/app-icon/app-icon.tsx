@@ -18,6 +18,8 @@ export interface AppIconProps {
   unreadLabel: string;
   size?: number;
   onOpen: () => void;
+  /** The id of a description read with the icon (how to reorder it). */
+  describedBy?: string;
   /** Extra controls (e.g. reorder handles) rendered after the button. */
   children?: ReactNode;
 }
@@ -33,6 +35,7 @@ export function AppIcon({
   unreadLabel,
   size = 48,
   onOpen,
+  describedBy,
   children,
 }: AppIconProps) {
   const src = safeLinkUrl(image);
@@ -44,6 +47,7 @@ export function AppIcon({
         className="app-icon__button"
         title={name}
         aria-label={count === '' ? name : `${name}, ${unreadLabel}`}
+        aria-describedby={describedBy}
         onClick={onOpen}
       >
         {/* A plain badge: antd's Badge cost each of the desktop's many icons a component with

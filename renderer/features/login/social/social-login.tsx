@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyWidget } from '../../../ui/lazy-part';
 import type { SocialProvider } from '../../../../contract/social';
 import { OtherPlatforms } from './other-platforms';
 import { useSocialProviders } from './use-social-providers';
 
 // The QR container loads only when someone chooses a platform: the login page stays small.
-const QrLogin = lazy(async () => ({ default: (await import('./qr-login')).QrLogin }));
+const QrLogin = lazyWidget(async () => (await import('./qr-login')).QrLogin);
 
 export interface SocialLoginProps {
   /** A platform's QR container is shown (the form above it hides) or closed again. */
@@ -20,15 +21,13 @@ export function SocialLogin({ onQrChange }: SocialLoginProps) {
   const [chosen, setChosen] = useState<SocialProvider | null>(null);
   if (chosen !== null) {
     return (
-      <Suspense fallback={null}>
-        <QrLogin
-          provider={chosen}
-          onBack={() => {
-            setChosen(null);
-            onQrChange(false);
-          }}
-        />
-      </Suspense>
+      <QrLogin
+        provider={chosen}
+        onBack={() => {
+          setChosen(null);
+          onQrChange(false);
+        }}
+      />
     );
   }
   return (
