@@ -9,7 +9,9 @@ import type { Sql } from '../db/sql';
 import { disableUser, enableUser, listUsers, resetPassword, unlockUser } from './account-commands';
 import { type AdminContext, type CommandResult, refuse, type Text } from './admin-common';
 import { AdminCommandError, runCreateAdmin } from './create-admin';
+import { registerDevice, revokeDevice } from './device-commands';
 import { importUsers } from './import-users';
+import { sendMessage } from './message-commands';
 
 /**
  * The administrator's tool (docs/operations.md, "Accounts, units and devices"):
@@ -28,6 +30,9 @@ const USAGE = text(
   disable USER | enable USER                                   stop or allow an account
   unlock USER                                                  clear an account's sign-in lock
   list-users --unit ID [--type T]                              a unit's accounts
+  register-device CLIENT_ID --user USER                        a desktop client signs in staff
+  revoke-device CLIENT_ID                                      that client no longer does
+  send-message USER --text TEXT [--todo] [--module CODE] [--url URL] [--importance 1-5]
 
 The database is the server's: run with its variables (EDUDESK_DATA_DIR or EDUDESK_DATABASE_URL).
 See docs/operations.md, "Accounts, units and devices".`,
@@ -39,6 +44,9 @@ See docs/operations.md, "Accounts, units and devices".`,
   disable 用户 | enable 用户                                   停用或启用账号
   unlock 用户                                                  解除账号的登录锁定
   list-users --unit 单位ID [--type 类型]                       列出单位的账号
+  register-device 客户端ID --user 用户                          登记教职工自动登录的桌面客户端
+  revoke-device 客户端ID                                        撤销该客户端
+  send-message 用户 --text 内容 [--todo] [--module 应用代码] [--url 地址] [--importance 1-5]
 
 数据库与服务器相同：请使用服务器的环境变量（EDUDESK_DATA_DIR 或 EDUDESK_DATABASE_URL）运行。
 详见 docs/operations.md“Accounts, units and devices”。`,
@@ -92,6 +100,14 @@ function stringOf(
   return typeof value === 'string' ? value : undefined;
 }
 
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = stringOf(values, name);
+  if (value === undefined || value.trim() === '') {
+    throw refuse(`--${name} is required`, `缺少 --${name}`, 2);
+  }
+  return value;
+}
+
 const COMMANDS: Record<string, Command> = {
   'import-users': {
     options: { unit: { type: 'string' }, 'dry-run': { type: 'boolean' } },
@@ -137,6 +153,48 @@ const COMMANDS: Record<string, Command> = {
     run: (sql, { values }) => {
       const type = stringOf(values, 'type');
       return listUsers(sql, { unitId: unitOf(values), ...(type === undefined ? {} : { type }) });
+    },
+  },
+  'register-device': {
+    options: { user: { type: 'string' } },
+    positionals: ['CLIENT_ID'],
+    run: (sql, { positionals, values }, context) =>
+      registerDevice(
+        sql,
+        { clientId: positionals[0] ?? '', user: required(values, 'user') },
+        context,
+      ),
+  },
+  'revoke-device': {
+    options: {},
+    positionals: ['CLIENT_ID'],
+    run: (sql, { positionals }) => revokeDevice(sql, { clientId: positionals[0] ?? '' }),
+  },
+  'send-message': {
+    options: {
+      text: { type: 'string' },
+      todo: { type: 'boolean' },
+      module: { type: 'string' },
+      url: { type: 'string' },
+      importance: { type: 'string' },
+    },
+    positionals: ['USER'],
+    run: (sql, { positionals, values }, context) => {
+      const module = stringOf(values, 'module');
+      const url = stringOf(values, 'url');
+      const importance = stringOf(values, 'importance');
+      return sendMessage(
+        sql,
+        {
+          user: positionals[0] ?? '',
+          text: required(values, 'text'),
+          todo: values.todo === true,
+          ...(module === undefined ? {} : { module }),
+          ...(url === undefined ? {} : { url }),
+          ...(importance === undefined ? {} : { importance: Number(importance) }),
+        },
+        context,
+      );
     },
   },
 };
