@@ -216,12 +216,12 @@ export async function listUsers(
     [unit.id, userType ?? 0, userType ?? 0],
   );
   const users = rows.map((row) => ({
-    id: Number(row.id),
+    id: row.id,
     loginName: row.login_name,
     realName: row.real_name,
-    userType: Number(row.user_type),
-    active: Number(row.user_status) === ACTIVE_STATUS,
-    mustChangePassword: Number(row.must_change_password) === 1,
+    userType: row.user_type,
+    active: row.user_status === ACTIVE_STATUS,
+    mustChangePassword: row.must_change_password === 1,
   }));
   const typeName = (type: number, language: keyof Text) =>
     `${String(type)} ${USER_TYPE_NAMES[type]?.[language] ?? ''}`.trim();

@@ -128,7 +128,7 @@ const ONE_TIME_LENGTH = 12;
 export function oneTimePassword(): string {
   let password = '';
   for (let index = 0; index < ONE_TIME_LENGTH; index += 1) {
-    password += ONE_TIME_ALPHABET[randomInt(ONE_TIME_ALPHABET.length)];
+    password += ONE_TIME_ALPHABET.charAt(randomInt(ONE_TIME_ALPHABET.length));
   }
   return password;
 }
@@ -201,5 +201,5 @@ export async function clearLocks(
     [...keys, devices, now],
   );
   await tx.run('DELETE FROM login_throttle WHERE key IN (?, ?) OR key LIKE ?', [...keys, devices]);
-  return Number(locked?.count ?? 0);
+  return locked?.count ?? 0;
 }

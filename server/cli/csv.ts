@@ -38,7 +38,7 @@ export function parseCsv(source: string): CsvRecord[] {
     fields = [];
   };
   for (let index = 0; index < textOf.length; index += 1) {
-    const char = textOf[index];
+    const char = textOf.charAt(index);
     if (quoted) {
       if (char === '"') {
         if (textOf[index + 1] === '"') {

@@ -285,7 +285,7 @@ function checkAgainst(
       const stored = existing.get(child);
       const isPupil = pupil
         ? pupil.userType === STUDENT_TYPE
-        : stored !== undefined && stored.unit_id === unitId && stored.user_type === STUDENT_TYPE;
+        : stored?.unit_id === unitId && stored.user_type === STUDENT_TYPE;
       if (!isPupil) {
         problems.push({
           line: row.line,
@@ -560,7 +560,7 @@ async function linkChildren(
     [parentId],
   );
   for (const row of stale) {
-    if (!pupils.includes(Number(row.student_user_id))) {
+    if (!pupils.includes(row.student_user_id)) {
       await tx.run('DELETE FROM children WHERE id = ?', [row.id]);
     }
   }
