@@ -2,6 +2,8 @@
 export declare const SERVER_BUNDLE: string;
 /** The worker threads' entries: output name (dist/server/<name>.mjs) → source file. */
 export declare const SERVER_WORKERS: Record<string, string>;
+/** The commands compiled beside main.mjs (dist/server/<name>.mjs): name → source file. */
+export declare const SERVER_ENTRIES: Record<string, string>;
 /** The environment the server process is started with (see build-server.mjs). */
 export declare const SERVER_PROCESS_ENV: Readonly<Record<string, string>>;
 /** `env` with SERVER_PROCESS_ENV's variables added where `env` does not set them. */

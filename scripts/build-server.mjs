@@ -13,6 +13,14 @@ import { build } from 'esbuild';
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 
 /**
+ * The commands compiled beside main.mjs: dist/server/admin.mjs, the administrator's tool
+ * (docs/operations.md), runs on a server without tsx or the dev dependencies.
+ */
+export const SERVER_ENTRIES = {
+  admin: 'server/cli/admin.ts',
+};
+
+/**
  * The worker threads' entry files, compiled beside main.mjs as dist/server/<name>.mjs, where
  * server/base/worker-pool.ts (workerEntry) looks for them.
  */
@@ -59,7 +67,7 @@ export function serverProcessEnv(env = process.env) {
 
 export async function buildServer() {
   await build({
-    entryPoints: { main: 'server/main.ts', ...SERVER_WORKERS },
+    entryPoints: { main: 'server/main.ts', ...SERVER_ENTRIES, ...SERVER_WORKERS },
     outdir: path.dirname(SERVER_BUNDLE),
     entryNames: '[name]',
     outExtension: { '.js': '.mjs' },

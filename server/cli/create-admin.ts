@@ -43,11 +43,15 @@ const GRANT_MENUS = `INSERT INTO user_menu_grants (user_id, resource_id)
 /** The shortest password the command accepts (NIST SP 800-63B asks at least 8; admins get more). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
-/** A refused input: its message is for the operator; exit code 2 is a usage error. */
+/**
+ * A refused input: its message is for the operator (English, and `zh` for a Chinese locale:
+ * server/cli/admin.ts); exit code 2 is a usage error.
+ */
 export class AdminCommandError extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    readonly zh?: string,
   ) {
     super(message);
     this.name = 'AdminCommandError';
@@ -295,8 +299,13 @@ export async function runCreateAdmin(
   }
 }
 
+// By name too: compiled into dist/server/admin.mjs, this module shares the bundle's URL.
 const entry = process.argv[1];
-if (entry !== undefined && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
+if (
+  entry !== undefined &&
+  /^create-admin\.[cm]?[jt]s$/.test(path.basename(entry)) &&
+  import.meta.url === pathToFileURL(path.resolve(entry)).href
+) {
   void runCreateAdmin(process.argv.slice(2), process.env, process).then((code) => {
     process.exitCode = code;
   });

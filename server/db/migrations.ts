@@ -673,4 +673,27 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 16,
+    name: 'admin tool: one-time passwords, contact details, children linked to pupils',
+    // What `npm run admin -- import-users` writes (server/cli/import-users.ts): a password an
+    // administrator set or generated is one the user must change at first sign-in; a child row
+    // made from a pupil's account names that account, so importing the file again updates it.
+    sql: `
+      ALTER TABLE users ADD COLUMN must_change_password INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+      ALTER TABLE users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+      ALTER TABLE children ADD COLUMN student_user_id INTEGER
+        REFERENCES users (id) ON DELETE SET NULL;
+      CREATE UNIQUE INDEX children_parent_student ON children (parent_user_id, student_user_id);
+    `,
+    postgres: `
+      ALTER TABLE users ADD COLUMN must_change_password BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+      ALTER TABLE users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+      ALTER TABLE children ADD COLUMN student_user_id BIGINT
+        REFERENCES users (id) ON DELETE SET NULL;
+      CREATE UNIQUE INDEX children_parent_student ON children (parent_user_id, student_user_id);
+    `,
+  },
 ];

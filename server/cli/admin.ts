@@ -1,0 +1,307 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadOptionsFromEnv, type ServerOptions } from '../config';
+import { DATABASE_FILE, describeDatabaseUrl } from '../db/database';
+import { openSeededDatabase } from '../db/seed';
+import type { Sql } from '../db/sql';
+import { disableUser, enableUser, listUsers, resetPassword, unlockUser } from './account-commands';
+import { type AdminContext, type CommandResult, refuse, type Text } from './admin-common';
+import { AdminCommandError, runCreateAdmin } from './create-admin';
+import { registerDevice, revokeDevice } from './device-commands';
+import { importUsers } from './import-users';
+import { sendMessage } from './message-commands';
+
+/**
+ * The administrator's tool (docs/operations.md, "Accounts, units and devices"):
+ * `npm run admin -- <command>` in a checkout, `node dist/server/admin.mjs <command>` on a server.
+ * It opens the database the server uses (the same variables), so it works while the server runs,
+ * on SQLite and PostgreSQL; each command is one transaction, so a refused one changes nothing.
+ * Answers and refusals are in Chinese when the locale (LC_ALL, LC_MESSAGES, LANG) is zh.
+ */
+
+const USAGE = text(
+  `Usage: npm run admin -- <command> [options]   (on a server: node dist/server/admin.mjs <command>)
+
+  create-admin --unit ID --username NAME [--name REAL NAME]   the first administrator
+  import-users FILE.csv --unit ID [--dry-run]                  users from a spreadsheet
+  reset-password USER --unit ID                                a new one-time password
+  disable USER | enable USER                                   stop or allow an account
+  unlock USER                                                  clear an account's sign-in lock
+  list-users --unit ID [--type T]                              a unit's accounts
+  register-device CLIENT_ID --user USER                        a desktop client signs in staff
+  revoke-device CLIENT_ID                                      that client no longer does
+  send-message USER --text TEXT [--todo] [--module CODE] [--url URL] [--importance 1-5]
+
+The database is the server's: run with its variables (EDUDESK_DATA_DIR or EDUDESK_DATABASE_URL).
+See docs/operations.md, "Accounts, units and devices".`,
+  `用法：npm run admin -- <命令> [选项]   （服务器上：node dist/server/admin.mjs <命令>）
+
+  create-admin --unit 单位ID --username 登录名 [--name 姓名]   创建首个管理员
+  import-users 文件.csv --unit 单位ID [--dry-run]              从表格导入用户
+  reset-password 用户 --unit 单位ID                            重置为新的一次性密码
+  disable 用户 | enable 用户                                   停用或启用账号
+  unlock 用户                                                  解除账号的登录锁定
+  list-users --unit 单位ID [--type 类型]                       列出单位的账号
+  register-device 客户端ID --user 用户                          登记教职工自动登录的桌面客户端
+  revoke-device 客户端ID                                        撤销该客户端
+  send-message 用户 --text 内容 [--todo] [--module 应用代码] [--url 地址] [--importance 1-5]
+
+数据库与服务器相同：请使用服务器的环境变量（EDUDESK_DATA_DIR 或 EDUDESK_DATABASE_URL）运行。
+详见 docs/operations.md“Accounts, units and devices”。`,
+);
+
+function text(en: string, zh: string): Text {
+  return { en, zh };
+}
+
+type Env = Record<string, string | undefined>;
+
+interface Io {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+/** Chinese when the locale says so (LC_ALL over LC_MESSAGES over LANG, as gettext reads them). */
+export function languageOf(env: Env): 'zh' | 'en' {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find(
+    (value) => value !== undefined && value !== '',
+  );
+  return locale?.toLowerCase().startsWith('zh') === true ? 'zh' : 'en';
+}
+
+/** One command: its options (parseArgs), how many positionals it takes, and what it does. */
+interface Command {
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  positionals: string[];
+  run: (
+    sql: Sql,
+    args: { positionals: string[]; values: Record<string, string | boolean | undefined> },
+    context: AdminContext,
+  ) => Promise<CommandResult>;
+}
+
+function unitOf(values: Record<string, string | boolean | undefined>): number {
+  const raw = values.unit;
+  const unitId = Number(raw);
+  if (typeof raw !== 'string' || !Number.isSafeInteger(unitId) || unitId <= 0) {
+    throw refuse('--unit must be a unit id such as 1001', '--unit 须为单位 ID，例如 1001', 2);
+  }
+  return unitId;
+}
+
+function stringOf(
+  values: Record<string, string | boolean | undefined>,
+  name: string,
+): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = stringOf(values, name);
+  if (value === undefined || value.trim() === '') {
+    throw refuse(`--${name} is required`, `缺少 --${name}`, 2);
+  }
+  return value;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'import-users': {
+    options: { unit: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    positionals: ['FILE.csv'],
+    run: (sql, { positionals, values }, context) =>
+      importUsers(
+        sql,
+        {
+          file: path.resolve(positionals[0] ?? ''),
+          unitId: unitOf(values),
+          dryRun: values['dry-run'] === true,
+        },
+        context,
+      ),
+  },
+  'reset-password': {
+    options: { unit: { type: 'string' } },
+    positionals: ['USER'],
+    run: (sql, { positionals, values }, context) =>
+      resetPassword(sql, { user: positionals[0] ?? '', unitId: unitOf(values) }, context),
+  },
+  disable: {
+    options: {},
+    positionals: ['USER'],
+    run: (sql, { positionals }, context) =>
+      disableUser(sql, { user: positionals[0] ?? '' }, context),
+  },
+  enable: {
+    options: {},
+    positionals: ['USER'],
+    run: (sql, { positionals }, context) =>
+      enableUser(sql, { user: positionals[0] ?? '' }, context),
+  },
+  unlock: {
+    options: {},
+    positionals: ['USER'],
+    run: (sql, { positionals }, context) =>
+      unlockUser(sql, { user: positionals[0] ?? '' }, context),
+  },
+  'list-users': {
+    options: { unit: { type: 'string' }, type: { type: 'string' } },
+    positionals: [],
+    run: (sql, { values }) => {
+      const type = stringOf(values, 'type');
+      return listUsers(sql, { unitId: unitOf(values), ...(type === undefined ? {} : { type }) });
+    },
+  },
+  'register-device': {
+    options: { user: { type: 'string' } },
+    positionals: ['CLIENT_ID'],
+    run: (sql, { positionals, values }, context) =>
+      registerDevice(
+        sql,
+        { clientId: positionals[0] ?? '', user: required(values, 'user') },
+        context,
+      ),
+  },
+  'revoke-device': {
+    options: {},
+    positionals: ['CLIENT_ID'],
+    run: (sql, { positionals }) => revokeDevice(sql, { clientId: positionals[0] ?? '' }),
+  },
+  'send-message': {
+    options: {
+      text: { type: 'string' },
+      todo: { type: 'boolean' },
+      module: { type: 'string' },
+      url: { type: 'string' },
+      importance: { type: 'string' },
+    },
+    positionals: ['USER'],
+    run: (sql, { positionals, values }, context) => {
+      const module = stringOf(values, 'module');
+      const url = stringOf(values, 'url');
+      const importance = stringOf(values, 'importance');
+      return sendMessage(
+        sql,
+        {
+          user: positionals[0] ?? '',
+          text: required(values, 'text'),
+          todo: values.todo === true,
+          ...(module === undefined ? {} : { module }),
+          ...(url === undefined ? {} : { url }),
+          ...(importance === undefined ? {} : { importance: Number(importance) }),
+        },
+        context,
+      );
+    },
+  },
+};
+
+/**
+ * The server's database. SQLite's file must exist already: a command run without the server's
+ * EDUDESK_DATA_DIR would otherwise make a new, empty database and change nothing that matters.
+ */
+async function openServerDatabase(options: ServerOptions): Promise<Sql> {
+  if (options.databaseUrl === undefined) {
+    const file = path.join(options.dataDir, DATABASE_FILE);
+    if (!fs.existsSync(file)) {
+      throw refuse(
+        `There is no database at ${file}: run with the server's EDUDESK_DATA_DIR (or EDUDESK_DATABASE_URL)`,
+        `${file} 处没有数据库：请使用服务器的 EDUDESK_DATA_DIR（或 EDUDESK_DATABASE_URL）运行`,
+      );
+    }
+  }
+  return openSeededDatabase(options);
+}
+
+function where(options: ServerOptions): string {
+  return options.databaseUrl === undefined
+    ? path.join(options.dataDir, DATABASE_FILE)
+    : describeDatabaseUrl(options.databaseUrl);
+}
+
+/** Runs one command line; returns its exit code (0 done, 1 refused, 2 usage). */
+export async function runAdmin(argv: string[], env: Env, io: Io): Promise<number> {
+  const language = languageOf(env);
+  const say = (line: Text) => line[language];
+  const [name, ...rest] = argv;
+  if (name === 'create-admin') return runCreateAdmin(rest, env, io);
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      io.stdout.write(`${say(USAGE)}\n`);
+      return name === undefined ? 2 : 0;
+    }
+    const command = COMMANDS[name];
+    if (!command) {
+      throw refuse(`Unknown command "${name}"\n${USAGE.en}`, `未知命令“${name}”\n${USAGE.zh}`, 2);
+    }
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: rest,
+        options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+        allowPositionals: true,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw refuse(`${reason}\n${USAGE.en}`, `${reason}\n${USAGE.zh}`, 2);
+    }
+    if (parsed.values.help === true) {
+      io.stdout.write(`${say(USAGE)}\n`);
+      return 0;
+    }
+    if (parsed.positionals.length !== command.positionals.length) {
+      const wanted = command.positionals.join(' ') || '(none)';
+      throw refuse(
+        `${name} takes ${wanted} as its argument(s)\n${USAGE.en}`,
+        `${name} 的参数为 ${wanted}\n${USAGE.zh}`,
+        2,
+      );
+    }
+    const options = loadOptionsFromEnv(env);
+    const sql = await openServerDatabase(options);
+    try {
+      const result = await command.run(
+        sql,
+        { positionals: parsed.positionals, values: parsed.values },
+        {
+          passwordCost: options.passwordCost,
+          hashing: options.hashing,
+          now: options.now ?? Date.now,
+        },
+      );
+      for (const line of result.lines) io.stdout.write(`${say(line)}\n`);
+      return 0;
+    } catch (error) {
+      if (error instanceof AdminCommandError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw refuse(
+        `${reason} (database ${where(options)}); nothing was changed`,
+        `${reason}（数据库 ${where(options)}）；未做任何更改`,
+      );
+    } finally {
+      await sql.close();
+    }
+  } catch (error) {
+    const message =
+      error instanceof AdminCommandError
+        ? language === 'zh'
+          ? (error.zh ?? error.message)
+          : error.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    io.stderr.write(`admin${name === undefined ? '' : ` ${name}`}: ${message}\n`);
+    return error instanceof AdminCommandError ? error.exitCode : 1;
+  }
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
+  void runAdmin(process.argv.slice(2), process.env, process).then((code) => {
+    process.exitCode = code;
+  });
+}
