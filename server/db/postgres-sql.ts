@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import {
   DatabaseUnavailableError,
+  OUTER_CLIENT_IN_TRANSACTION,
   type RunResult,
   type Sql,
   type SqlParams,
@@ -34,6 +36,11 @@ export interface PostgresOptions {
  */
 export class PostgresSql implements Sql {
   readonly dialect = 'postgres' as const;
+  /**
+   * Set in a transaction's work while the transaction is open: the pool's own client, called
+   * there, would run outside the transaction (another connection), so it refuses, as SQLite's does.
+   */
+  private readonly transactionWork = new AsyncLocalStorage<{ open: boolean }>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -67,6 +74,7 @@ export class PostgresSql implements Sql {
   }
 
   async exec(script: string): Promise<void> {
+    this.refuseInsideTransaction();
     try {
       await (this.client ?? this.pool).query(script);
     } catch (error) {
@@ -76,11 +84,14 @@ export class PostgresSql implements Sql {
 
   async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     if (this.client) return work(this);
+    this.refuseInsideTransaction();
     const client = await this.connect();
+    const context = { open: true };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const result = await work(new PostgresSql(this.pool, client));
+      const tx = new PostgresSql(this.pool, client);
+      const result = await this.transactionWork.run(context, () => work(tx));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -91,6 +102,7 @@ export class PostgresSql implements Sql {
       }
       throw asUnavailable(error);
     } finally {
+      context.open = false;
       client.release(broken);
     }
   }
@@ -116,6 +128,7 @@ export class PostgresSql implements Sql {
 
   async close(): Promise<void> {
     if (this.client) throw new Error('A transaction cannot close its database.');
+    this.refuseInsideTransaction();
     // Closing twice (a test that closed the database, then its app) is not an error.
     if (!this.pool.ended && !this.pool.ending) await this.pool.end();
   }
@@ -128,7 +141,12 @@ export class PostgresSql implements Sql {
     }
   }
 
+  private refuseInsideTransaction(): void {
+    if (this.transactionWork.getStore()?.open) throw new Error(OUTER_CLIENT_IN_TRANSACTION);
+  }
+
   private async query(text: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
+    this.refuseInsideTransaction();
     const statement = translate(text);
     const values = valuesOf(statement, params);
     try {
