@@ -11,7 +11,7 @@ import { faceRoutes } from './face/face-routes';
 import { registerBodyParsers } from './http/body-parsers';
 import { refuseCrossSite } from './http/cross-site';
 import { errorHandler } from './http/error-handler';
-import { refuseNonFiniteNumbers } from './http/finite-numbers';
+import { refuseUnstorableValues } from './http/unstorable-values';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { healthRoutes } from './http/health-routes';
@@ -98,7 +98,7 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   });
   app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', refuseCrossSite);
-  app.addHook('preHandler', refuseNonFiniteNumbers);
+  app.addHook('preHandler', refuseUnstorableValues);
 
   await registerBodyParsers(app);
   await app.register(healthRoutes, { services });

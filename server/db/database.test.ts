@@ -11,7 +11,7 @@ import { migrationsFor, runMigrations } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { openSeededDatabase, seedDemoData } from './seed';
 import { SEED_USERS } from './seed-data';
-import type { Sql } from './sql';
+import { OUTER_CLIENT_IN_TRANSACTION, type Sql } from './sql';
 import type { SqliteSql } from './sqlite-sql';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -223,6 +223,37 @@ describe('database', () => {
     await outside;
     const names = await sql.all<{ name: string }>('SELECT name FROM units ORDER BY id');
     expect(names).toEqual([{ name: 'Outside' }]);
+  });
+
+  it('refuses the outer client in a transaction’s work, and rolls the work back', async () => {
+    const sql = await freshDatabase();
+    const outerCalls: [string, (outer: Sql) => Promise<unknown>][] = [
+      ['get', (outer) => outer.get('SELECT COUNT(*) AS n FROM units')],
+      ['all', (outer) => outer.all('SELECT id FROM units')],
+      ['run', (outer) => outer.run("INSERT INTO units (id, name, unit_type) VALUES (9, 'Out', 2)")],
+      ['exec', (outer) => outer.exec('SELECT 1')],
+      ['transaction', (outer) => outer.transaction((tx) => tx.get('SELECT 1 AS one'))],
+      ['close', (outer) => outer.close()],
+    ];
+    for (const [method, call] of outerCalls) {
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.run("INSERT INTO units (id, name, unit_type) VALUES (7, 'Inside', 2)");
+          await call(sql);
+        }),
+        method,
+      ).rejects.toThrow(OUTER_CLIENT_IN_TRANSACTION);
+    }
+    expect(await count(sql, 'units')).toBe(0);
+
+    // Once the transaction has ended, work it started may use the outer client again.
+    let later!: () => Promise<unknown>;
+    await sql.transaction(async (tx) => {
+      later = () => sql.run("INSERT INTO units (id, name, unit_type) VALUES (8, 'After', 2)");
+      await tx.get('SELECT 1 AS one');
+    });
+    await later();
+    expect(await count(sql, 'units')).toBe(1);
   });
 
   it.runIf(TEST_POSTGRES_URL !== undefined)(

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import {
   DatabaseUnavailableError,
+  OUTER_CLIENT_IN_TRANSACTION,
   type RunResult,
   type Sql,
   type SqlParams,
@@ -34,6 +36,11 @@ export interface PostgresOptions {
  */
 export class PostgresSql implements Sql {
   readonly dialect = 'postgres' as const;
+  /**
+   * Set in a transaction's work while the transaction is open: the pool's own client, called
+   * there, would run outside the transaction (another connection), so it refuses, as SQLite's does.
+   */
+  private readonly transactionWork = new AsyncLocalStorage<{ open: boolean }>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -67,6 +74,7 @@ export class PostgresSql implements Sql {
   }
 
   async exec(script: string): Promise<void> {
+    this.refuseInsideTransaction();
     try {
       await (this.client ?? this.pool).query(script);
     } catch (error) {
@@ -76,11 +84,14 @@ export class PostgresSql implements Sql {
 
   async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     if (this.client) return work(this);
+    this.refuseInsideTransaction();
     const client = await this.connect();
+    const context = { open: true };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const result = await work(new PostgresSql(this.pool, client));
+      const tx = new PostgresSql(this.pool, client);
+      const result = await this.transactionWork.run(context, () => work(tx));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -91,6 +102,7 @@ export class PostgresSql implements Sql {
       }
       throw asUnavailable(error);
     } finally {
+      context.open = false;
       client.release(broken);
     }
   }
@@ -116,6 +128,7 @@ export class PostgresSql implements Sql {
 
   async close(): Promise<void> {
     if (this.client) throw new Error('A transaction cannot close its database.');
+    this.refuseInsideTransaction();
     // Closing twice (a test that closed the database, then its app) is not an error.
     if (!this.pool.ended && !this.pool.ending) await this.pool.end();
   }
@@ -128,7 +141,12 @@ export class PostgresSql implements Sql {
     }
   }
 
+  private refuseInsideTransaction(): void {
+    if (this.transactionWork.getStore()?.open) throw new Error(OUTER_CLIENT_IN_TRANSACTION);
+  }
+
   private async query(text: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
+    this.refuseInsideTransaction();
     const statement = translate(text);
     const values = valuesOf(statement, params);
     try {
@@ -178,38 +196,127 @@ function toPostgresValue(value: SqlValue | undefined): unknown {
 }
 
 /**
- * `?` → `$1, $2…` in order and `@name` → one `$n` per name, outside quoted text and comments.
- * A statement uses one style or the other, as better-sqlite3 requires.
+ * Words after which a value, and so a `?` parameter, may come. After any other word (a column, a
+ * type), as after any other operand, a `?` would be jsonb's key operator.
+ */
+const BEFORE_VALUE = new Set([
+  'ALL',
+  'AND',
+  'ANY',
+  'BETWEEN',
+  'BY',
+  'CASE',
+  'DISTINCT',
+  'ELSE',
+  'ESCAPE',
+  'FROM',
+  'HAVING',
+  'ILIKE',
+  'IN',
+  'IS',
+  'LIKE',
+  'LIMIT',
+  'NOT',
+  'OFFSET',
+  'ON',
+  'OR',
+  'RETURNING',
+  'SELECT',
+  'SOME',
+  'THEN',
+  'TO',
+  'WHEN',
+  'WHERE',
+]);
+
+const WORD_START = /[A-Za-z0-9_]/;
+const WORD = /[A-Za-z0-9_]*/y;
+
+function wordEnd(text: string, start: number): number {
+  WORD.lastIndex = start;
+  WORD.exec(text);
+  return WORD.lastIndex;
+}
+
+/** The index after the quote closing the one at `start` (a doubled quote is inside), or -1. */
+function closingQuote(text: string, start: number): number {
+  const quote = text[start] ?? '';
+  let at = text.indexOf(quote, start + 1);
+  while (at >= 0 && text[at + 1] === quote) at = text.indexOf(quote, at + 2);
+  return at < 0 ? -1 : at + 1;
+}
+
+/**
+ * `?` → `$1, $2…` in order and `@name` → one `$n` per name (a name used twice is one `$n`),
+ * outside quoted text ('…' with '' inside, "identifiers") and `--` comments; `::` casts pass
+ * through. A statement uses one style or the other, as better-sqlite3 requires.
+ *
+ * What this reading would get wrong is refused with an error naming it, never translated
+ * silently: a block comment (slash-star), dollar quoting (`$$…$$`, and a `$n` already written),
+ * an `E'…'` escape string (its `\'` does not end it), jsonb's `?`, `?|` and `?&` operators (the
+ * first told from a parameter by what comes before it: an operand, where a parameter cannot
+ * stand), and a statement mixing `?` and `@name`.
  */
 export function toDollarParameters(text: string): { text: string; names: string[] } {
+  const refuse = (construct: string): never => {
+    const statement = JSON.stringify(text.slice(0, 200));
+    throw new Error(
+      `PostgreSQL's form of this statement is not known: ${construct} in ${statement}`,
+    );
+  };
   const names: string[] = [];
-  let out = '';
   let positional = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] ?? '';
+  let out = '';
+  /** The last token was an operand (a word other than BEFORE_VALUE's, quoted text, `)`…). */
+  let afterOperand = false;
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at] ?? '';
+    const next = text[at + 1] ?? '';
+    let end = at + 1;
     if (char === "'" || char === '"') {
-      const end = text.indexOf(char, i + 1);
-      const stop = end < 0 ? text.length : end + 1;
-      out += text.slice(i, stop);
-      i = stop - 1;
-    } else if (char === '-' && text[i + 1] === '-') {
-      const end = text.indexOf('\n', i);
-      const stop = end < 0 ? text.length : end;
-      out += text.slice(i, stop);
-      i = stop - 1;
+      end = closingQuote(text, at);
+      if (end < 0) refuse(char === "'" ? 'unterminated quoted text' : 'an unterminated identifier');
+      afterOperand = true;
+    } else if (char === '-' && next === '-') {
+      end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+    } else if (char === '/' && next === '*') {
+      refuse('a /* */ comment');
+    } else if (char === '$') {
+      refuse('dollar quoting ($$…$$) or a $n parameter');
+    } else if (WORD_START.test(char)) {
+      end = wordEnd(text, at);
+      const word = text.slice(at, end);
+      if ((word === 'E' || word === 'e') && text[end] === "'") refuse("an E'…' escape string");
+      afterOperand = !BEFORE_VALUE.has(word.toUpperCase());
     } else if (char === '?') {
+      if (next === '|' && text[at + 2] !== '|') refuse("jsonb's ?| operator");
+      if (next === '&' && text[at + 2] !== '&') refuse("jsonb's ?& operator");
+      if (afterOperand) refuse("jsonb's ? operator (a ? after an operand)");
       positional += 1;
       out += `$${String(positional)}`;
-    } else if (char === '@' && /[A-Za-z_]/.test(text[i + 1] ?? '')) {
-      const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1))?.[0] ?? '';
+      at = end;
+      afterOperand = true;
+      continue;
+    } else if (char === '@' && /[A-Za-z_]/.test(next)) {
+      end = wordEnd(text, at + 1);
+      const name = text.slice(at + 1, end);
       let index = names.indexOf(name);
       if (index < 0) index = names.push(name) - 1;
       out += `$${String(index + 1)}`;
-      i += name.length;
-    } else {
-      out += char;
+      at = end;
+      afterOperand = true;
+      continue;
+    } else if (char === ')' || char === ']') {
+      afterOperand = true;
+    } else if (!/\s/.test(char)) {
+      afterOperand = false;
     }
+    out += text.slice(at, end);
+    at = end;
   }
+  if (positional > 0 && names.length > 0) refuse('both ? and @name parameters');
   return { text: out, names };
 }
 

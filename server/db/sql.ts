@@ -28,7 +28,8 @@ export interface Sql {
   /**
    * Runs `work` in one transaction on the client it is given, committing when it resolves and
    * rolling back when it throws. `work` does database work only (no hashing, no network): on
-   * SQLite the other requests wait for it. Inside, use the given client, never the outer one.
+   * SQLite the other requests wait for it. Inside, use the given client: the outer one throws
+   * (OUTER_CLIENT_IN_TRANSACTION).
    * A transaction inside a transaction is part of the outer one.
    */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
@@ -36,6 +37,13 @@ export interface Sql {
   exec(script: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Thrown by either engine when a transaction's work calls the outer client: on SQLite it would
+ * wait for the transaction it is part of, on PostgreSQL it would run outside it.
+ */
+export const OUTER_CLIENT_IN_TRANSACTION =
+  'Inside a transaction, use the client the transaction was given.';
 
 /** The database is not reachable (connection refused or lost): callers answer 503. */
 export class DatabaseUnavailableError extends Error {

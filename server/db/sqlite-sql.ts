@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database, Statement } from 'better-sqlite3';
-import type { RunResult, Sql, SqlParams } from './sql';
+import { OUTER_CLIENT_IN_TRANSACTION, type RunResult, type Sql, type SqlParams } from './sql';
 
 /**
  * `Sql` over one better-sqlite3 connection (server/db/sql.ts). Statements are prepared once and
@@ -86,7 +86,7 @@ export class SqliteSql implements Sql {
   private async outsideTransaction(): Promise<void> {
     if (this.insideTransaction.getStore()) {
       // Waiting here would wait for ourselves: the transaction's own work used the outer client.
-      throw new Error('Inside a transaction, use the client the transaction was given.');
+      throw new Error(OUTER_CLIENT_IN_TRANSACTION);
     }
     await this.openTransaction;
   }

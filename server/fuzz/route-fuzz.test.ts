@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../contract/api-paths';
+import { API, STORAGE_API } from '../../contract/api-paths';
 import { UPLOAD_FIELDS } from '../../contract/upload';
 import { isApiPath } from '../http/paths';
 import type { RouteEntry } from '../http/route-catalogue';
@@ -16,7 +16,9 @@ import { createTestApp, signIn, type TestApp, TEST_PASSWORD_COST } from '../test
  * huge and empty bodies, large arrays beside known fields, malformed JSON, form and multipart
  * bodies, hostile path parameters, with and without a session. Every answer must be below 500,
  * every API answer the envelope, nothing may be logged as an internal error, and the server must
- * keep answering.
+ * keep answering. A second pass puts what PostgreSQL cannot take (a NUL character, integers past
+ * BIGINT) in each field of each route in turn, the others plausible, so that it reaches the
+ * database: the suite runs on SQLite and on PostgreSQL (scripts/test-server.mjs).
  * FUZZ_SEED and FUZZ_CASES reproduce or widen a run; the defaults keep `npm test` bounded.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -201,6 +203,7 @@ interface FuzzRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  remoteAddress?: string;
 }
 
 function requestFor(fuzz: Fuzz, route: RouteEntry, cookie: string | undefined): FuzzRequest {
@@ -254,6 +257,182 @@ function requestFor(fuzz: Fuzz, route: RouteEntry, cookie: string | undefined): 
 
 const ENVELOPE_KEYS = ['code', 'data', 'fieldErrors', 'message', 'status'];
 
+/**
+ * Values neither engine may store or compare as given: a NUL character (PostgreSQL's text cannot
+ * hold one) and integers beyond JavaScript's safe range and PostgreSQL's BIGINT (2^63, 2^64,
+ * -2^63-1, as numbers and as the decimal text a form or query sends).
+ */
+const UNSTORABLE: readonly unknown[] = [
+  '\u0000',
+  'a\u0000b',
+  2 ** 63,
+  2 ** 64,
+  -(2 ** 63) - 1,
+  '9223372036854775808',
+  '18446744073709551616',
+  '-9223372036854775809',
+  '1e30',
+];
+
+/** Texts tried, in order, for a string a schema asks for: the first its rules accept is used. */
+const SAMPLE_TEXTS = [
+  'a',
+  '1',
+  'd41d8cd98f00b204e9800998ecf8427e',
+  'abcdefgh12345678',
+  'aGVsbG8=',
+  '.png',
+  'a@b.cn',
+  '',
+];
+
+function sampleText(node: Record<string, unknown>): string {
+  const { pattern, minLength, maxLength } = node;
+  return (
+    SAMPLE_TEXTS.find(
+      (text) =>
+        (typeof pattern !== 'string' || new RegExp(pattern, 'u').test(text)) &&
+        (typeof minLength !== 'number' || text.length >= minLength) &&
+        (typeof maxLength !== 'number' || text.length <= maxLength),
+    ) ?? 'a'
+  );
+}
+
+/**
+ * A value a schema accepts, as far as a simple reading of it goes (every property, optional ones
+ * too): the plausible request in which one field at a time gets an unstorable value, so that the
+ * value reaches the handler, and the database, rather than a schema error about its neighbours.
+ */
+function sampleOf(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return 'a';
+  const node = schema as Record<string, unknown>;
+  if ('const' in node) return node.const;
+  if (Array.isArray(node.enum)) return node.enum[0];
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const options = node[key];
+    if (Array.isArray(options) && options.length > 0) return sampleOf(options[0]);
+  }
+  switch (node.type) {
+    case 'object': {
+      const properties = (node.properties ?? {}) as Record<string, unknown>;
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, child]) => [name, sampleOf(child)]),
+      );
+    }
+    case 'array':
+      return typeof node.minItems === 'number' && node.minItems > 0 ? [sampleOf(node.items)] : [];
+    case 'integer':
+    case 'number':
+      return typeof node.minimum === 'number' ? node.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return sampleText(node);
+  }
+}
+
+function sampleObject(schema: unknown): Record<string, unknown> {
+  const sample = sampleOf(schema);
+  return typeof sample === 'object' && sample !== null && !Array.isArray(sample)
+    ? (sample as Record<string, unknown>)
+    : {};
+}
+
+function formOf(object: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(object)) params.append(name, flat(value));
+  return params.toString();
+}
+
+/** The multipart calls: they read their fields themselves, beside a file. */
+const MULTIPART_CALLS = [STORAGE_API.upload, STORAGE_API.chunkUpload].map((url) =>
+  url.replace(/^\/zuul/, ''),
+);
+
+/** The fields the other calls without a body schema read (the OAuth token call, the stand-ins). */
+const LOOSE_BODY = Object.fromEntries(
+  ['client_id', 'client_secret', 'grant_type', 'code', 'refresh_token', 'identity', 'action'].map(
+    (name) => [name, 'a'],
+  ),
+);
+
+/** Each field of `base` in turn set to `value` (a field `x` when it has none). */
+function eachFieldSetTo(base: Record<string, unknown>, value: unknown): Record<string, unknown>[] {
+  const names = Object.keys(base);
+  if (names.length === 0) return [{ x: value }];
+  return names.map((name) => ({ ...base, [name]: value }));
+}
+
+const BOUNDARY = '----unstorable';
+
+function multipartOf(fields: Record<string, unknown>, filename: string): Buffer {
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${flat(value)}\r\n`,
+  );
+  return Buffer.from(
+    `${parts.join('')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ` +
+      `filename="${filename}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${BOUNDARY}--\r\n`,
+  );
+}
+
+/**
+ * The requests that put each unstorable value in one place of a route at a time, the other
+ * fields plausible: each field of its query, each path parameter, each field of its body (JSON
+ * and form-encoded), each text field of a multipart body and its file's name.
+ */
+function unstorableRequests(route: RouteEntry, cookie: string): FuzzRequest[] {
+  const method = route.method;
+  const headers = { cookie };
+  const query = sampleObject(route.schema?.querystring);
+  const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+  const urlWith = (search: Record<string, unknown>, params: Record<string, string> = {}) => {
+    const path = route.url
+      .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '1'))
+      .replace(/\*$/, 'index.html');
+    const text = formOf(search);
+    return text === '' ? path : `${path}?${text}`;
+  };
+  const schema = route.schema?.body;
+  const multipart = schema === undefined && MULTIPART_CALLS.some((url) => route.url.endsWith(url));
+  const body = schema === undefined ? (multipart ? {} : LOOSE_BODY) : sampleObject(schema);
+  const requests: FuzzRequest[] = [];
+  for (const value of UNSTORABLE) {
+    for (const search of eachFieldSetTo(query, value)) {
+      requests.push({ method, headers, url: urlWith(search) });
+    }
+    for (const name of paramNames) {
+      requests.push({ method, headers, url: urlWith(query, { [name]: flat(value) }) });
+    }
+    if (method === 'GET' || method === 'HEAD') continue;
+    const url = urlWith(query);
+    if (multipart) {
+      const multipartHeaders = {
+        ...headers,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      };
+      for (const name of UPLOAD_FIELD_NAMES) {
+        const payload = multipartOf({ [name]: value }, 'a.txt');
+        requests.push({ method, url, headers: multipartHeaders, payload });
+      }
+      const payload = multipartOf({}, flat(value));
+      requests.push({ method, url, headers: multipartHeaders, payload });
+      continue;
+    }
+    for (const fields of eachFieldSetTo(body, value)) {
+      const json = { ...headers, 'content-type': 'application/json' };
+      const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+      requests.push(
+        { method, url, headers: json, payload: JSON.stringify(fields) },
+        { method, url, headers: form, payload: formOf(fields) },
+      );
+    }
+  }
+  return requests;
+}
+
 describe('route fuzzing', () => {
   let t: TestApp;
   let log = '';
@@ -281,6 +460,40 @@ describe('route fuzzing', () => {
     return (await signIn(app, fuzz.pick(['teacher01', 'student01', 'parent01']))).cookie;
   }
 
+  /** What is wrong with an answer: a 5xx, or an API answer that is not the envelope. */
+  function faultOf(request: FuzzRequest, response: LightMyRequestResponse): string | undefined {
+    const payload = typeof request.payload === 'string' ? request.payload.slice(0, 200) : '';
+    const url = JSON.stringify(request.url.slice(0, 200));
+    const where = `${request.method} ${url} ${JSON.stringify(payload)}`;
+    if (response.statusCode >= 500) {
+      return `${where} → ${String(response.statusCode)} ${response.body.slice(0, 200)}`;
+    }
+    // Every API error, and every JSON answer, is the envelope (a file or image is not).
+    const json = String(response.headers['content-type']).startsWith('application/json');
+    const error = response.statusCode >= 400;
+    if (isApiPath(request.url) && request.method !== 'HEAD' && (json || error)) {
+      let body: unknown;
+      try {
+        body = response.json();
+      } catch {
+        body = undefined;
+      }
+      const keys = typeof body === 'object' && body !== null ? Object.keys(body).sort() : undefined;
+      if (keys?.join() !== ENVELOPE_KEYS.join()) {
+        return `${where} → not an envelope: ${response.body.slice(0, 200)}`;
+      }
+    }
+    return undefined;
+  }
+
+  /** Nothing was logged as an internal error (pino level 50 and above). */
+  function internalErrors(): string[] {
+    return log
+      .split('\n')
+      .filter((line) => /"level":(5|6)0/.test(line))
+      .map((line) => line.slice(0, 300));
+  }
+
   it(
     'never answers 5xx, always the envelope on the API, and keeps answering',
     { timeout: 300_000 },
@@ -296,40 +509,14 @@ describe('route fuzzing', () => {
           const request = requestFor(fuzz, route, cookie);
           const response = await t.app.inject(request);
           sent += 1;
-          const where = `${request.method} ${request.url.slice(0, 200)}`;
-          if (response.statusCode >= 500) {
-            failures.push(
-              `${where} → ${String(response.statusCode)} ${response.body.slice(0, 200)}`,
-            );
-            continue;
-          }
-          // Every API error, and every JSON answer, is the envelope (a file or image is not).
-          const json = String(response.headers['content-type']).startsWith('application/json');
-          const error = response.statusCode >= 400;
-          if (isApiPath(request.url) && request.method !== 'HEAD' && (json || error)) {
-            let body: unknown;
-            try {
-              body = response.json();
-            } catch {
-              body = undefined;
-            }
-            const keys =
-              typeof body === 'object' && body !== null ? Object.keys(body).sort() : undefined;
-            if (keys?.join() !== ENVELOPE_KEYS.join()) {
-              failures.push(`${where} → not an envelope: ${response.body.slice(0, 200)}`);
-            }
-          }
+          const fault = faultOf(request, response);
+          if (fault !== undefined) failures.push(fault);
         }
       }
       expect(failures).toEqual([]);
       expect(sent).toBe(routes.length * CASES_PER_ROUTE);
 
-      // Nothing was logged as an internal error (pino level 50 and above).
-      const errors = log
-        .split('\n')
-        .filter((line) => /"level":(5|6)0/.test(line))
-        .map((line) => line.slice(0, 300));
-      expect(errors).toEqual([]);
+      expect(internalErrors()).toEqual([]);
 
       // Still answering, and a real sign-in still works.
       const me = await t.app.inject({ url: API.me });
@@ -337,6 +524,35 @@ describe('route fuzzing', () => {
       const { cookie } = await signIn(t.app, 'teacher02');
       const after = await t.app.inject({ url: API.me, headers: { cookie } });
       expect(after.json()).toMatchObject({ status: 200, data: { loginName: 'teacher02' } });
+    },
+  );
+
+  it(
+    'refuses a NUL character or an integer beyond BIGINT in any field, not with a 5xx',
+    { timeout: 300_000 },
+    async () => {
+      // HEAD answers as GET does.
+      const routes = t.app.routeCatalogue.filter(
+        (route) => route.method !== 'OPTIONS' && route.method !== 'HEAD',
+      );
+      const failures: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        // Signed in as the administrator, whom every call lets through to its work.
+        const { cookie } = await signIn(t.app, 'teacher01');
+        for (const request of unstorableRequests(route, cookie)) {
+          // Each from an address of its own: the failed sign-ins among them must not make the
+          // next sign-in prove its work.
+          request.remoteAddress = `10.0.${String(sent >> 8)}.${String(sent & 255)}`;
+          const response = await t.app.inject(request);
+          sent += 1;
+          const fault = faultOf(request, response);
+          if (fault !== undefined) failures.push(fault);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(routes.length * UNSTORABLE.length);
+      expect(internalErrors()).toEqual([]);
     },
   );
 });

@@ -5,7 +5,7 @@ import { formFieldsOver, jsonValuesOver, MAX_BODY_VALUES } from './body-parsers'
 /**
  * Every request body is validated by a closed schema (server/app.ts): unknown keys are refused
  * and every array is bounded, so no body a route accepts is larger than its schema says, and
- * nothing after validation walks an unbounded value (server/http/finite-numbers.ts).
+ * nothing after validation walks an unbounded value (server/http/unstorable-values.ts).
  */
 type JsonSchema = Record<string, unknown>;
 

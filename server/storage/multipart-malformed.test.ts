@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -359,4 +360,32 @@ describe('malformed multipart requests', () => {
     expect(chunk.json()).toMatchObject({ status: 200, data: { chunk: 1, chunks: 3 } });
     expect(await chunkIsWhole()).toBe(true);
   });
+  it.runIf(fs.existsSync('/proc/self/fd'))(
+    'refuses a chunk whose fields after its bytes are wrong, holding no file open',
+    async () => {
+      // The bytes first, so they wait in a temporary file until the fields are read, then refused.
+      const body = Buffer.concat([
+        part('file', CHUNK, 'lesson.mp4'),
+        ...fieldParts({ ...CHUNK_FIELDS, chunk: 'x' }),
+        CLOSE,
+      ]);
+      for (let i = 0; i < 20; i += 1) {
+        const response = await post(STORAGE_API.chunkUpload, MULTIPART, body);
+        expect(response.json()).toMatchObject({ status: 400, code: 'invalid_request' });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // No descriptor left on a temporary file (removed, so its link ends in "(deleted)").
+      const held = fs
+        .readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.startsWith(path.join(storage, 'tmp')));
+      expect(held).toEqual([]);
+    },
+  );
 });

@@ -240,12 +240,19 @@ export async function consumeMultipart<T>(
     if (spooled) await discardReceived(store, spooled);
     throw form.explain(error);
   }
+  let source: fs.ReadStream | undefined;
   try {
     if (taken) return await taken.keep();
     if (!spooled) throw new StorageError(400, UPLOAD_CODES.noFile, STORAGE_MESSAGES.noFile);
-    const late = await consume(fields, fs.createReadStream(spooled.temp), spooled.filename);
+    source = fs.createReadStream(spooled.temp);
+    // `consume` may refuse the fields before reading a byte: the stream is closed below rather
+    // than left holding the file open, and an error of its opening once the file is removed is
+    // nobody's (a stream error without a listener would end the process).
+    source.on('error', () => undefined);
+    const late = await consume(fields, source, spooled.filename);
     return await late.keep();
   } finally {
+    source?.destroy();
     if (spooled) await discardReceived(store, spooled);
   }
 }
