@@ -13,7 +13,7 @@ describe('values neither engine may be handed', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestApp({ scryptCost: 1024 });
+    t = await createTestApp();
     ({ cookie } = await signIn(t.app, 'teacher01'));
   });
   afterAll(async () => {
