@@ -85,6 +85,12 @@ export class PostgresSql implements Sql {
   async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     if (this.client) return work(this);
     this.refuseInsideTransaction();
+    // A transaction PostgreSQL chose as a deadlock's or a serialization conflict's victim was
+    // rolled back whole: it runs again (its work is database work only, server/db/sql.ts).
+    return retryingConflicts(() => this.transactionOnce(work));
+  }
+
+  private async transactionOnce<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     const client = await this.connect();
     const context = { open: true };
     let broken: Error | undefined;
@@ -149,15 +155,19 @@ export class PostgresSql implements Sql {
     this.refuseInsideTransaction();
     const statement = translate(text);
     const values = valuesOf(statement, params);
-    try {
-      return await (this.client ?? this.pool).query({
-        name: statement.name,
-        text: statement.text,
-        values,
-      });
-    } catch (error) {
-      throw asUnavailable(error);
-    }
+    const once = async () => {
+      try {
+        return await (this.client ?? this.pool).query({
+          name: statement.name,
+          text: statement.text,
+          values,
+        });
+      } catch (error) {
+        throw asUnavailable(error);
+      }
+    };
+    // Inside a transaction a conflict aborts the whole transaction, which retries as a whole.
+    return this.client ? once() : retryingConflicts(once);
   }
 }
 
@@ -174,6 +184,36 @@ function translate(text: string): Translated {
     translations.set(text, translated);
   }
   return translated;
+}
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the work may simply run again. */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+const CONFLICT_ATTEMPTS = 4;
+
+function isConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CONFLICT_CODES.has(code);
+}
+
+/**
+ * Runs `work` again (after a short random pause, so two victims do not meet again) when
+ * PostgreSQL aborted it as a deadlock's or serialization conflict's victim; after the last
+ * attempt the caller gets a DatabaseUnavailableError (503 with Retry-After), never a 500.
+ */
+async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+      if (attempt >= CONFLICT_ATTEMPTS) {
+        throw new DatabaseUnavailableError('The database kept refusing the work as a conflict.', {
+          cause: error,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }
 
 /** An arbitrary constant: the key of the start-up advisory lock. */
