@@ -1,5 +1,5 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { scryptHash } from '../testing/scrypt-hash';
 import {
   DEFAULT_PASSWORD_COST,
   hashPasswordSync,
@@ -9,20 +9,6 @@ import {
 } from './password';
 
 const CHEAP: PasswordCost = { memoryKiB: 64, iterations: 1 };
-
-/** A hash in the scrypt form the server stored before argon2id (`scrypt$N$r$p$salt$hash`). */
-function scryptHash(password: string, cost = 1024): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password, salt, 64, { N: cost, r: 8, p: 1 });
-  return [
-    'scrypt',
-    String(cost),
-    '8',
-    '1',
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
-}
 
 describe('password hashing', () => {
   it('stores argon2id at OWASP cost with its parameters and a random salt', () => {

@@ -85,45 +85,57 @@ async function setStatus(
   return { userId: user.id, changed, loginName: user.login_name, realName: user.real_name };
 }
 
-/** Stops an account: it can no longer sign in, and its sessions end at once. */
-export async function disableUser(
+/** What disable and enable say, by the status they set: [English, Chinese] for `who`. */
+const STATUS_WORDS = {
+  [DISABLED_STATUS]: {
+    changed: (who: string, whoZh: string) =>
+      text(
+        `Disabled ${who}: it can no longer sign in, and its sessions have ended.`,
+        `已停用${whoZh}：不能再登录，现有会话均已结束。`,
+      ),
+    unchanged: (who: string, whoZh: string) =>
+      text(`${who} was already disabled.`, `${whoZh}本已停用。`),
+  },
+  [ACTIVE_STATUS]: {
+    changed: (who: string, whoZh: string) =>
+      text(`Enabled ${who}: it can sign in again.`, `已启用${whoZh}：可以重新登录。`),
+    unchanged: (who: string, whoZh: string) =>
+      text(`${who} was already enabled.`, `${whoZh}本已启用。`),
+  },
+};
+
+async function setStatusCommand(
   sql: Sql,
-  input: { user: string },
-  context: Pick<AdminContext, 'now'>,
+  user: string,
+  status: typeof DISABLED_STATUS | typeof ACTIVE_STATUS,
+  now: number,
 ): Promise<CommandResult & { userId: number; changed: boolean }> {
-  const done = await setStatus(sql, input.user, DISABLED_STATUS, context.now());
+  const done = await setStatus(sql, user, status, now);
   const who = `"${done.loginName}" (${done.realName})`;
   const whoZh = `“${done.loginName}”（${done.realName}）`;
+  const words = STATUS_WORDS[status];
   return {
     ...done,
-    lines: [
-      done.changed
-        ? text(
-            `Disabled ${who}: it can no longer sign in, and its sessions have ended.`,
-            `已停用${whoZh}：不能再登录，现有会话均已结束。`,
-          )
-        : text(`${who} was already disabled.`, `${whoZh}本已停用。`),
-    ],
+    lines: [done.changed ? words.changed(who, whoZh) : words.unchanged(who, whoZh)],
   };
 }
 
-/** Allows a disabled account to sign in again. */
-export async function enableUser(
+/** Stops an account: it can no longer sign in, and its sessions end at once. */
+export function disableUser(
   sql: Sql,
   input: { user: string },
   context: Pick<AdminContext, 'now'>,
 ): Promise<CommandResult & { userId: number; changed: boolean }> {
-  const done = await setStatus(sql, input.user, ACTIVE_STATUS, context.now());
-  const who = `"${done.loginName}" (${done.realName})`;
-  const whoZh = `“${done.loginName}”（${done.realName}）`;
-  return {
-    ...done,
-    lines: [
-      done.changed
-        ? text(`Enabled ${who}: it can sign in again.`, `已启用${whoZh}：可以重新登录。`)
-        : text(`${who} was already enabled.`, `${whoZh}本已启用。`),
-    ],
-  };
+  return setStatusCommand(sql, input.user, DISABLED_STATUS, context.now());
+}
+
+/** Allows a disabled account to sign in again. */
+export function enableUser(
+  sql: Sql,
+  input: { user: string },
+  context: Pick<AdminContext, 'now'>,
+): Promise<CommandResult & { userId: number; changed: boolean }> {
+  return setStatusCommand(sql, input.user, ACTIVE_STATUS, context.now());
 }
 
 /** Clears an account's sign-in lock and failure counts (docs/security.md, "Shared classroom PCs"). */

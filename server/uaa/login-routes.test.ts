@@ -1,6 +1,6 @@
-import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiEnvelope } from '../../contract/envelope';
+import { scryptHash } from '../testing/scrypt-hash';
 import { cookieOf, createTestApp, login, signIn, type TestApp } from '../testing/test-app';
 
 const LOGIN = '/api/uaa/oauth/login';
@@ -419,9 +419,7 @@ describe('password hashes from before a cost rise or from scrypt', () => {
     const t = await createTestApp();
     try {
       const db = await t.database();
-      const salt = randomBytes(16);
-      const key = scryptSync('Edu@2026', salt, 64, { N: 1024, r: 8, p: 1 });
-      const legacy = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+      const legacy = scryptHash('Edu@2026');
       await db.run('UPDATE users SET password_hash = ? WHERE login_name = ?', [
         legacy,
         'teacher02',

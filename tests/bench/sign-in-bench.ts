@@ -11,13 +11,14 @@
  * The wall rate is bound by this machine's two cores: the hashing pool has one thread per core.
  */
 import http from 'node:http';
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DEFAULT_OPTIONS } from '../../server/config';
 import { DATABASE_FILE } from '../../server/db/database';
+import { scryptHash } from '../../server/testing/scrypt-hash';
 import { WEB_ROOT } from '../e2e/harness';
 import { buildBenchAssets } from './bench-assets';
 import { sessionCookie } from './me-throughput';
@@ -107,23 +108,10 @@ async function worst(base: string, path: string, cookie?: string): Promise<numbe
 
 /** Plants a scrypt N = 2^17 hash (the form stored before argon2id) for `loginName`. */
 function plantScryptHash(dataDir: string, loginName: string): void {
-  const salt = randomBytes(16);
-  const cost = 1 << 17;
-  const key = scryptSync(PASSWORD, salt, 64, { N: cost, r: 8, p: 1, maxmem: 256 * cost * 8 });
-  const hash = [
-    'scrypt',
-    String(cost),
-    '8',
-    '1',
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ];
+  const hash = scryptHash(PASSWORD, 1 << 17);
   const db = new BetterSqlite3(path.join(dataDir, DATABASE_FILE), { fileMustExist: true });
   try {
-    db.prepare('UPDATE users SET password_hash = ? WHERE login_name = ?').run(
-      hash.join('$'),
-      loginName,
-    );
+    db.prepare('UPDATE users SET password_hash = ? WHERE login_name = ?').run(hash, loginName);
   } finally {
     db.close();
   }
