@@ -8,6 +8,7 @@ import {
   badgeText,
   debounce,
   formatRelativeTime,
+  dateTimeText,
   isoDate,
   NUMBER_ABBREVIATIONS,
   relativeTime,
@@ -149,5 +150,13 @@ describe('throttle and debounce', () => {
     expect(calls).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(calls).toEqual(['b']);
+  });
+});
+
+describe('dateTimeText', () => {
+  it("writes a local time as the platform's 'YYYY-MM-DD HH:mm:ss'", () => {
+    expect(dateTimeText(new Date(2026, 10, 28, 13, 35, 6).getTime())).toBe('2026-11-28 13:35:06');
+    expect(dateTimeText(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe('2026-01-02 03:04:05');
+    expect(dateTimeText(Number.NaN)).toBe('');
   });
 });

@@ -63,6 +63,16 @@ export function isoDate(time: number): string {
 }
 
 /**
+ * A local time as the platform writes it, 'YYYY-MM-DD HH:mm:ss' (2026-11-28 13:35:06), the same
+ * in every language: lists and tables show dates this way.
+ */
+export function dateTimeText(time: number): string {
+  if (!Number.isFinite(time)) return '';
+  const date = new Date(time);
+  return `${isoDate(time)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}
+
+/**
  * Which band of spec §9 a time falls in, seen from `now`: under 30 s just now, under an hour
  * minutes ago (at least 1), under a day hours ago, under 2 days '1 day ago', else the date. A
  * time in the future (a clock a little ahead) is just now.

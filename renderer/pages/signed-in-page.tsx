@@ -1,7 +1,11 @@
+import { HomeOutlined } from '@ant-design/icons';
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { desktopLandingPath, landingRoot } from '../core/app-url/landing';
+import { detectDevice } from '../core/device';
+import { isDev } from '../core/env';
 import type { CurrentUser } from '../core/session/user-mapper';
-import { LogoutButton, WelcomeText } from '../features/header/index';
+import { HeaderButton, LogoutButton, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { ShellLayout } from '../shell/shell-layout';
 import { UnitBrand } from '../shell/unit-brand';
@@ -13,7 +17,7 @@ import { useSignedIn } from './use-signed-in';
 /**
  * A page of the shell that needs a session (my files, my face): the login check runs first and
  * sends a visitor without one to the login page; then the top layout with the unit, the welcome
- * text, the language switcher and logout, the page's title and its content in a column, and the
+ * text, the way back to the desktop (as on the desktop's header), the language switcher and logout, the page's title and its content in a column, and the
  * login dialog for a session that expires on the page.
  */
 export function SignedInPage({
@@ -43,6 +47,21 @@ export function SignedInPage({
       actions={
         <>
           <WelcomeText />
+          <HeaderButton
+            label={t('header.desktop')}
+            icon={<HomeOutlined aria-hidden />}
+            onClick={() => {
+              window.location.assign(
+                desktopLandingPath({
+                  user: signedIn.user,
+                  device: detectDevice(),
+                  isDev,
+                  root: landingRoot(window.location.pathname),
+                  pcAppUnitIds: [],
+                }),
+              );
+            }}
+          />
           <LanguageSwitcher />
           <LogoutButton
             onLoggedOut={() => {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuCategory } from '../../contract/desktop';
-import { landingRoot } from '../core/app-url/landing';
+import type { ApplicationItem, MenuCategory } from '../../contract/desktop';
+import { landingRoot, myFilesPath } from '../core/app-url/landing';
 import { isDev } from '../core/env';
 import { hashRoute, queryParam, useHash } from '../core/hash-route';
 import { getHost } from '../core/host';
@@ -35,6 +35,7 @@ import { DesktopApps } from './desktop-apps';
 import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 import { HeaderActions } from './header-actions';
 import { logoutShown } from './logout-shown';
+import { MY_FILES_CODE, MY_FILES_ICON, myFilesEntry } from './my-files-entry';
 import { ShellLayout } from './shell-layout';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
@@ -130,17 +131,38 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
     [categories, reload],
   );
   const onReorder = categorised ? reorder : undefined;
+  // My files, a page of the shell: the search finds it beside the applications, and a link
+  // beside the search opens it.
+  const myFilesUrl = myFilesPath(root, isDev);
+  const myFilesName = t('desktop.myFiles');
+  const searchable = useMemo(
+    () => [...apps, myFilesEntry(myFilesName, t('desktop.myFilesShort'), i18n.language === 'en')],
+    [apps, myFilesName, t, i18n.language],
+  );
+  const openFound = useCallback(
+    (app: ApplicationItem) => {
+      if (app.code === MY_FILES_CODE) window.location.assign(myFilesUrl);
+      else openApp(app);
+    },
+    [myFilesUrl, openApp],
+  );
   const search = useMemo(
     () => (
-      <AppSearchBox
-        apps={apps}
-        iconVariant={iconVariant}
-        onOpen={openApp}
-        shortcut
-        className="desktop__search"
-      />
+      <div className="desktop__tools">
+        <AppSearchBox
+          apps={searchable}
+          iconVariant={iconVariant}
+          onOpen={openFound}
+          shortcut
+          className="desktop__search"
+        />
+        <a className="desktop__my-files" href={myFilesUrl}>
+          <img src={MY_FILES_ICON} alt="" width={24} height={24} />
+          {myFilesName}
+        </a>
+      </div>
     ),
-    [apps, iconVariant, openApp],
+    [searchable, iconVariant, openFound, myFilesUrl, myFilesName],
   );
 
   async function onSaveTheme(selection: ThemeSelection, scope: 'me' | 'unit'): Promise<void> {

@@ -12,16 +12,10 @@ export const APP_PAGE_TEXTS = {
     back: '返回桌面',
     signedInAs: '当前用户',
     loading: '正在读取…',
-    aboutPage: '关于本页',
-    'idPath.pre': '您打开的是本应用为您的用户类型准备的页面（pre）。',
-    'idPath.spm': '您打开的是区域及家长页面（spm）。',
-    'idPath.tm': '您打开的是通用页面（tm）。',
-    module: '模块',
-    app: '应用',
-    sharedLayer: '共享层（PH）',
-    appStart: '应用首页',
-    page: '页面',
-    delete: '删除',
+    soonTitle: '即将上线',
+    soonText: '本应用由您的平台提供，完整的功能正在准备中，上线后就在这里使用。',
+    soonHome: '在此之前，桌面上的其他应用都可以照常使用。',
+    pageSoon: '此页面即将上线。',
     notSignedIn: '未登录，请先从桌面登录',
     unreachable: '无法连接服务器',
     expired: '该模块已到期，请联系管理员！',
@@ -30,16 +24,10 @@ export const APP_PAGE_TEXTS = {
     back: '返回桌面',
     signedInAs: '當前用戶',
     loading: '正在讀取…',
-    aboutPage: '關於本頁',
-    'idPath.pre': '您打開的是本應用為您的用戶類型準備的頁面（pre）。',
-    'idPath.spm': '您打開的是區域及家長頁面（spm）。',
-    'idPath.tm': '您打開的是通用頁面（tm）。',
-    module: '模塊',
-    app: '應用',
-    sharedLayer: '共享層（PH）',
-    appStart: '應用首頁',
-    page: '頁面',
-    delete: '刪除',
+    soonTitle: '即將上線',
+    soonText: '本應用由您的平台提供，完整的功能正在準備中，上線後就在這裏使用。',
+    soonHome: '在此之前，桌面上的其他應用都可以照常使用。',
+    pageSoon: '此頁面即將上線。',
     notSignedIn: '未登錄，請先從桌面登錄',
     unreachable: '無法連接服務器',
     expired: '該模塊已到期，請聯繫管理員！',
@@ -48,16 +36,11 @@ export const APP_PAGE_TEXTS = {
     back: 'Back to desktop',
     signedInAs: 'Signed in as',
     loading: 'Loading…',
-    aboutPage: 'About this page',
-    'idPath.pre': 'You opened the page made for your user type (pre).',
-    'idPath.spm': 'You opened the area and parent page (spm).',
-    'idPath.tm': 'You opened the general page (tm).',
-    module: 'Module',
-    app: 'App',
-    sharedLayer: 'Shared layer (PH)',
-    appStart: 'App start',
-    page: 'Page',
-    delete: 'Delete',
+    soonTitle: 'Coming soon',
+    soonText:
+      'This application is provided by your platform. Its full version is being prepared and will open here.',
+    soonHome: 'Until then, the other applications on your desktop work as usual.',
+    pageSoon: 'This page is coming soon.',
     notSignedIn: 'Not signed in: sign in from the desktop first',
     unreachable: 'The server cannot be reached',
     expired: 'This module has expired. Please contact your administrator.',
@@ -102,9 +85,16 @@ export const APP_PAGE_SCRIPT = `(() => {
       .find(Boolean) || 'zh-CN';
   const text = (key) => TEXTS[lang][key] ?? TEXTS['zh-CN'][key] ?? '';
   let userText = null;
+  // The application's name: its English one in English (spec §2 page header), else its Chinese.
+  const nameLine = document.querySelector('[data-app-name]');
   const translate = () => {
     for (const element of document.querySelectorAll('[data-i18n]')) {
       element.textContent = text(element.dataset.i18n);
+    }
+    if (nameLine) {
+      const name = (lang === 'en' && body.dataset.englishName) || body.dataset.name || '';
+      nameLine.textContent = name;
+      document.title = name + ' · EduDesk';
     }
     if (userLine && userText !== null) userLine.textContent = userText();
   };
@@ -126,8 +116,8 @@ export const APP_PAGE_SCRIPT = `(() => {
       translate();
     }
   }).observe(root, { attributes: true, attributeFilter: ['lang'] });
-  // The shared layer (PH) as a platform application uses it: its routes checked against the
-  // permitted menu list, an element shown only with its permission code, and the upload panel.
+  // The shared layer (PH) as a platform application uses it: the page's route checked against
+  // the permitted menu list (spec §6), a route outside it answered by PH's not-found page.
   const phSection = document.getElementById('app-ph');
   const startPh = () => {
     const phUrl = phSection && phSection.dataset.ph;
@@ -136,33 +126,22 @@ export const APP_PAGE_SCRIPT = `(() => {
       .then(async (module) => {
         const PH = module.default;
         const code = body.dataset.appCode || '';
-        const context = await PH.init({ code: code, appCode: code });
+        await PH.init({ code: code, appCode: code });
         const h = PH.createElement;
-        const routes = [{ path: '/', element: h('p', null, text('appStart')) }].concat(
+        const routes = [{ path: '/', element: h('p', null, text('soonHome')) }].concat(
           Array.from(PH.hooks.usePermissions.getState().routes).map((route) => ({
             path: '/' + route,
-            element: h('p', null, text('page') + ' /' + route),
+            element: h('p', { 'data-route': route }, text('pageSoon')),
           })),
         );
-        const queue = PH.upload.pageQueue(context.user ? context.user.userId : 'guest');
-        const Demo = () =>
-          h(
-            'div',
-            { className: 'app-page__ph' },
-            h(PH.ui.RouteOutlet, {
-              path: PH.route.hashRoute(PH.hooks.useHash()),
-              routes: routes,
-              checkMenuList: true,
-              homeHref: '#/',
-            }),
-            h(
-              PH.ui.Access,
-              { code: code + '_delete' },
-              h('button', { type: 'button', className: 'app-page__button app-page__button--danger' }, text('delete')),
-            ),
-            h(PH.ui.UploadPanel, { queue: queue }),
-          );
-        PH.mount(document.getElementById('app-ph-root'), h(Demo));
+        const Page = () =>
+          h(PH.ui.RouteOutlet, {
+            path: PH.route.hashRoute(PH.hooks.useHash()),
+            routes: routes,
+            checkMenuList: true,
+            homeHref: '#/',
+          });
+        PH.mount(document.getElementById('app-ph-root'), h(Page));
       })
       .catch(() => {
         phSection.hidden = true;
@@ -176,7 +155,14 @@ export const APP_PAGE_SCRIPT = `(() => {
       }
       const me = answer.data;
       // The unit by its English name in English (spec §2 page header).
-      show(() => me.realName + ' · ' + (lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName));
+      show(
+        () =>
+          text('signedInAs') +
+          (lang === 'en' ? ': ' : '：') +
+          me.realName +
+          ' · ' +
+          (lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName),
+      );
       startPh();
       const query = new URLSearchParams({ unitId: me.unitId, serverId: body.dataset.serverId || '' });
       return getJson('/api/base/license/unit?' + query.toString()).then((licence) => {
@@ -192,26 +178,29 @@ export const APP_PAGE_SCRIPT = `(() => {
 
 export const APP_PAGE_STYLE = `*{box-sizing:border-box}
 body.app-page{margin:0;min-height:100vh;font-family:var(--edudesk-font-family,system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif);background:#f4f6fa;color:#1f2d3d}
-.app-page__header{display:flex;align-items:center;gap:16px;padding:16px 24px;background:#fff;box-shadow:0 1px 4px rgba(15,23,42,.08)}
+.app-page__header{display:flex;align-items:center;gap:12px;padding:12px 24px;background:#fff;box-shadow:0 1px 4px rgba(15,23,42,.08)}
+.app-page__icon{flex:none;border-radius:10px}
+.app-page__title{margin:0;font-size:18px;font-weight:600;min-width:0;overflow-wrap:anywhere}
 .app-page__back{display:inline-flex;align-items:center;gap:6px;height:32px;padding:0 14px;border:1px solid #d0d7e2;border-radius:6px;background:#fff;color:#1f2d3d;text-decoration:none;font-size:14px;white-space:nowrap}
 .app-page__back::before{content:"";width:7px;height:7px;border-left:2px solid currentColor;border-bottom:2px solid currentColor;transform:rotate(45deg)}
 .app-page__back:hover,.app-page__back:focus-visible{border-color:#2f5fb3;color:#2f5fb3;outline:none}
-.app-page__back[hidden]{display:none}
-.app-page__button{justify-self:start;display:inline-flex;align-items:center;height:32px;padding:0 15px;border:1px solid #d0d7e2;border-radius:6px;background:#fff;color:#1f2d3d;font:inherit;font-size:14px;cursor:pointer}
-.app-page__button--danger{border-color:#f5a3a3;color:#c4161c}
-.app-page__button--danger:hover,.app-page__button--danger:focus-visible{border-color:#c4161c;background:#fff1f0;outline:none}
-.app-page__title{margin:0;font-size:20px}
-.app-page__subtitle{margin:2px 0 0;color:#5b6472;font-size:14px}
+.app-page__back[hidden],.app-page__home[hidden]{display:none}
 .app-page__header .app-page__back{margin-left:auto}
-.app-page__main{display:grid;gap:16px;max-width:880px;margin:24px auto;padding:0 24px}
-.app-page__card{background:#fff;border-radius:8px;padding:16px 20px;box-shadow:0 1px 3px rgba(15,23,42,.06)}
-.app-page__card h2{margin:0 0 8px;font-size:16px}
-.app-page__card p{margin:6px 0;line-height:1.6}
-.app-page--mobile .app-page__header{flex-wrap:wrap;padding:12px 16px}
-.app-page--mobile .app-page__main{margin:16px auto;padding:0 12px}
+.app-page__main{display:flex;justify-content:center;padding:48px 24px}
+.app-page__soon{width:100%;max-width:560px;padding:40px 32px;text-align:center;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(15,23,42,.06)}
+.app-page__soon-icon{display:block;margin:0 auto 16px;border-radius:20px}
+.app-page__soon h2{margin:0 0 12px;font-size:22px}
+.app-page__soon p{margin:8px 0;line-height:1.7}
+.app-page__soon-text{color:#3d4a5c}
+.app-page__ph p{color:#5b6472;font-size:14px}
+.app-page__ph h1,.app-page__ph h2{font-size:16px}
+.app-page__user{color:#5b6472;font-size:13px}
+.app-page__home{display:inline-flex;align-items:center;justify-content:center;min-height:40px;margin-top:20px;padding:0 24px;border-radius:6px;background:#2f5fb3;color:#fff;text-decoration:none;font-size:15px}
+.app-page__home:hover,.app-page__home:focus-visible{background:#244b8f;outline:2px solid #9bb7e8;outline-offset:2px}
+.app-page--mobile .app-page__header,.app-page__header{flex-wrap:nowrap}
+@media (width <= 600px){.app-page__header{padding:10px 12px}.app-page__back{padding:0 10px}.app-page__main{padding:16px 12px}.app-page__soon{padding:28px 18px}.app-page__soon h2{font-size:20px}}
 .app-page__blocked{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.55);z-index:1500}
 .app-page__blocked[hidden]{display:none}
 .app-page__blocked-box{background:#fff;border-radius:8px;padding:24px 32px;text-align:center;font-size:16px;max-width:90vw}
 .app-page__blocked-box p{margin:6px 0}
-.app-page__ph{display:grid;gap:12px}
 `;

@@ -19,13 +19,18 @@ export interface AppPage {
 }
 
 /**
- * A small, real application page: the application's name and icon, who is signed in
- * (the page script asks /api/uaa/oauth/me) and the licence check, which covers the page with
- * the blocking text when the unit is not licensed. No inline script: the CSP allows 'self' only.
+ * The page of a demo application that has no page of its own yet: its name and icon, "coming
+ * soon, provided by your platform" in the user's language, who is signed in (the page script asks
+ * /api/uaa/oauth/me), the way back to the desktop, and the licence check, which covers the page
+ * with the blocking text when the unit is not licensed. PH starts under the message and checks
+ * the page's route against the permitted menu list (spec §6). No inline script: the CSP allows
+ * 'self' only.
  */
 export function renderAppPage(page: AppPage): string {
   const name = escapeHtml(page.zname);
   const english = escapeHtml(page.englishName);
+  const icon = appIconPath(page.code);
+  const desktop = escapeHtml(page.desktopUrl);
   // The zh-CN texts; the page script shows the page's language (server/apps/app-page-assets.ts).
   const text = (key: AppPageTextKey) =>
     `<span data-i18n="${key}">${escapeHtml(APP_PAGE_TEXTS['zh-CN'][key])}</span>`;
@@ -35,31 +40,23 @@ export function renderAppPage(page: AppPage): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${name} · EduDesk</title>
-<link rel="icon" href="${appIconPath(page.code)}" type="image/svg+xml">
+<link rel="icon" href="${icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${APP_PAGE_STYLE_PATH}">
 </head>
-<body class="app-page app-page--${page.device}" data-app-code="${escapeHtml(page.code)}" data-server-id="${escapeHtml(page.serverId)}">
+<body class="app-page app-page--${page.device}" data-app-code="${escapeHtml(page.code)}" data-server-id="${escapeHtml(page.serverId)}" data-name="${name}" data-english-name="${english}">
 <header class="app-page__header">
-<img class="app-page__icon" src="${appIconPath(page.code)}" alt="" width="48" height="48">
-<div>
-<h1 class="app-page__title">${name}</h1>
-<p class="app-page__subtitle" lang="en">${english}</p>
-</div>
-<a class="app-page__back" href="${escapeHtml(page.desktopUrl)}" data-shell-only data-i18n="back">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].back)}</a>
+<img class="app-page__icon" src="${icon}" alt="" width="40" height="40">
+<h1 class="app-page__title" data-app-name>${name}</h1>
+<a class="app-page__back" href="${desktop}" data-shell-only data-i18n="back">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].back)}</a>
 </header>
 <main class="app-page__main">
-<section class="app-page__card" aria-labelledby="who">
-<h2 id="who">${text('signedInAs')}</h2>
-<p id="app-user" aria-live="polite">${text('loading')}</p>
-</section>
-<section class="app-page__card" aria-labelledby="about">
-<h2 id="about">${text('aboutPage')}</h2>
-<p>${text(`idPath.${page.idPath}`)}</p>
-<p>${text('module')}: <code>${escapeHtml(page.serverId)}</code> · ${text('app')}: <code>${escapeHtml(page.code)}</code></p>
-</section>
-<section class="app-page__card" id="app-ph" data-ph="${escapeHtml(phModulePath(PRODUCT_VERSION))}" aria-labelledby="ph-title">
-<h2 id="ph-title">${text('sharedLayer')}</h2>
-<div id="app-ph-root"></div>
+<section class="app-page__soon" aria-labelledby="soon-title">
+<img class="app-page__soon-icon" src="${icon}" alt="" width="88" height="88">
+<h2 id="soon-title" data-i18n="soonTitle">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].soonTitle)}</h2>
+<p class="app-page__soon-text">${text('soonText')}</p>
+<div id="app-ph" class="app-page__ph" data-ph="${escapeHtml(phModulePath(PRODUCT_VERSION))}"><div id="app-ph-root"></div></div>
+<p id="app-user" class="app-page__user" aria-live="polite">${text('loading')}</p>
+<a class="app-page__home" href="${desktop}" data-shell-only data-i18n="back">${escapeHtml(APP_PAGE_TEXTS['zh-CN'].back)}</a>
 </section>
 </main>
 <div id="app-blocked" class="app-page__blocked" role="alertdialog" aria-modal="true" aria-labelledby="app-blocked-text" hidden>

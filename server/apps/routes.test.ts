@@ -77,6 +77,26 @@ describe('application pages, icons, viewport modules and versions', () => {
     expect(area.body).toContain('href="/area/areaBase/pc_areaDesktop_all/index.html"');
   });
 
+  it('gives an application without a page of its own a coming-soon page, not developer notes', async () => {
+    const page = await pageFor('teacher01', '/pages/netdisk/pc_wdwp_pre/index.html');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1 class="app-page__title" data-app-name>网络硬盘</h1>');
+    expect(page.body).toContain('data-english-name="Cloud Drive"');
+    expect(page.body).toContain('即将上线');
+    expect(page.body).toContain(`src="${appIconPath('wdwp')}"`);
+    expect(page.body).toContain(
+      'class="app-page__home" href="/pages/base/pc_desktop_all/index.html"',
+    );
+    // What only a developer reads: the id path, the module, the shared layer's name.
+    expect(page.body).not.toMatch(/关于本页|（pre）|模块:|共享层|应用首页/);
+    // Its texts in the three languages, in the page script.
+    const script = (await t.app.inject({ url: '/common/apps/app-page.js' })).body;
+    for (const text of ['即将上线', '即將上線', 'Coming soon', 'Back to desktop']) {
+      expect(script).toContain(text);
+    }
+    expect(script).not.toMatch(/About this page|Shared layer|App start/);
+  });
+
   it('answers the not-found page for a page outside the permitted menu list (spec §2)', async () => {
     for (const [username, url] of [
       // Office Automation is for user types 2 and 4: not in a student's menu.

@@ -181,8 +181,10 @@ describe('application pages look like the shell (spec §2 application pages)', (
       await expect(page.getByText('返回桌面').count()).resolves.toBe(0);
       expect(await topOf(page, '.app-page__back')).toBeGreaterThanOrEqual(8);
       // The shared layer has started under the page's own texts, in the page's language.
-      await page.getByText('App start', { exact: true }).waitFor();
-      await expect(page.getByText('应用首页').count()).resolves.toBe(0);
+      await page
+        .getByText('Until then, the other applications on your desktop work as usual.')
+        .waitFor();
+      await expect(page.getByText(/在此之前/).count()).resolves.toBe(0);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await keepScreenshot(page, `words-app-page-${String(width)}`);

@@ -321,11 +321,11 @@ describe('Notices (通知公告), an application built on PH', () => {
   });
 });
 
-describe('PH in the other application pages (the "Shared layer (PH)" card)', () => {
+describe('PH in the other application pages (under their coming-soon message)', () => {
   it('shows a permitted route and the catch-all not-found page for one outside the menu', async () => {
     const page = await noticesOf('teacher02', '/timetable', '/pages/kcb/pc_kcb_pre/index.html');
-    const shared = page.getByRole('region', { name: /共享层/ });
-    await shared.getByText('页面 /timetable').waitFor();
+    const shared = page.locator('#app-ph');
+    await shared.locator('[data-route="timetable"]', { hasText: '此页面即将上线。' }).waitFor();
     await page.evaluate(() => {
       window.location.hash = '#/publish';
     });

@@ -152,24 +152,7 @@ describe('spec §2: user types 1 and 3 never open the tm page of an application'
 });
 
 describe('spec §6: elements whose code is not permitted are hidden for every user type', () => {
-  /** The shared layer's part of an application page has drawn its start route. */
-  async function phDrawn(page: Page): Promise<void> {
-    await page.getByText(/应用首页|App start/).waitFor();
-  }
   const deleteButtons = (page: Page) => page.getByRole('button', { name: /删\s*除|Delete/ });
-
-  it("hides the application page's {code}_delete element from a parent and a student", async () => {
-    for (const [username, path] of [
-      ['parent02', '/pages/kcb/pc_kcb_spm/index.html'],
-      ['student01', '/pages/kcb/pc_kcb_tm/index.html'],
-    ] as const) {
-      const page = await signedIn(username);
-      await visit(page, path);
-      await phDrawn(page);
-      await expect(deleteButtons(page).count(), username).resolves.toBe(0);
-      await keepScreenshot(page, `spec-routes-no-delete-${username}`);
-    }
-  });
 
   it('hides the notices actions from a parent, and shows them to the admin who holds them', async () => {
     const parent = await signedIn('parent01');

@@ -31,10 +31,18 @@ export function NoticeEditor({
 }) {
   const t = PH.hooks.useT();
   const rules = PH.ui.rules();
+  // A missing field is named in its message ("请输入标题"), not left as "required".
+  const required = (field: 'title' | 'category' | 'publisher' | 'content') => ({
+    required: true,
+    whitespace: true,
+    message: t(`notices.required.${field}`),
+  });
   return (
     <FormDialog<NoticeFields>
       open={open}
       mode={editing ? 'edit' : 'add'}
+      // Titled as the button that opened it ("新增通知"), not the widget's bare "新增".
+      title={editing ? t('notices.editTitle') : t('notices.add')}
       initialValues={
         editing ? { ...editing } : { category: 'school', publisher, contact: '', email: '' }
       }
@@ -52,17 +60,21 @@ export function NoticeEditor({
       <Form.Item
         name="title"
         label={t('notices.fields.title')}
-        rules={[rules.required, { max: 100 }]}
+        rules={[required('title'), { max: 100 }]}
       >
         <Input maxLength={100} />
       </Form.Item>
-      <Form.Item name="category" label={t('notices.fields.category')} rules={[rules.required]}>
+      <Form.Item
+        name="category"
+        label={t('notices.fields.category')}
+        rules={[required('category')]}
+      >
         <Select options={categoryOptions(t)} />
       </Form.Item>
       <Form.Item
         name="publisher"
         label={t('notices.fields.publisher')}
-        rules={[rules.required, { max: 50 }]}
+        rules={[required('publisher'), { max: 50 }]}
       >
         <Input />
       </Form.Item>
@@ -79,7 +91,7 @@ export function NoticeEditor({
       <Form.Item
         name="content"
         label={t('notices.fields.content')}
-        rules={[rules.required, { max: 5000 }]}
+        rules={[required('content'), { max: 5000 }]}
       >
         <Input.TextArea rows={5} />
       </Form.Item>

@@ -57,7 +57,10 @@ export function StatsView() {
         <span id="chart-theme-label">{t('notices.chartTheme')}</span>
         <Segmented
           aria-labelledby="chart-theme-label"
-          options={[...constants.CHART_THEMES]}
+          options={constants.CHART_THEMES.map((value) => ({
+            value,
+            label: t(`notices.chartThemes.${value}`),
+          }))}
           value={theme}
           onChange={(value: unknown) => {
             if (constants.CHART_THEMES.includes(value as ChartTheme)) setTheme(value as ChartTheme);

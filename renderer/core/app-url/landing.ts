@@ -84,6 +84,11 @@ export function desktopLandingPath(
   return `/${root}/base/pc_desktop_all/index.html`;
 }
 
+/** The shell's My files page, under the same root as the desktop. */
+export function myFilesPath(root: string, isDev: boolean): string {
+  return isDev ? '/pc_myFiles_all.html' : `/${root}/base/pc_myFiles_all/index.html`;
+}
+
 /** /redirect/{name} → /pages/{name}/pc_{name}_tm|spm/index.html (mobile_ on mobile). */
 export function redirectNamePath(name: string, user: LandingUser, device: Device): string {
   const prefix = device === 'pc' ? 'pc' : 'mobile';

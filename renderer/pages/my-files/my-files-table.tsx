@@ -2,12 +2,12 @@ import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_API } from '../../../contract/api-paths';
-import { UPLOAD_FIELDS, type UploadedFileInfo } from '../../../contract/upload';
+import type { UploadedFileInfo } from '../../../contract/upload';
+import { dateTimeText } from '../../core/format';
 import { http } from '../../core/http/http';
 import type { Query } from '../../core/query/query-cache';
 import { useQuery } from '../../core/query/use-query';
 import type { UploadQueue } from '../../core/upload/upload-queue';
-import { downloadByForm } from '../../ui/upload/download';
 import { formatBytes } from '../../ui/upload/format';
 import { EXPORT_SKIP_ATTRIBUTE, exportTable } from '../../ui/upload/table-export';
 
@@ -22,9 +22,14 @@ const MY_FILES: Query<UploadedFileInfo[]> = {
 
 const NO_FILES: UploadedFileInfo[] = [];
 
-/** The user's stored files, with the two download paths and the table export (spec §7). */
+/**
+ * The user's stored files, each with its download link, and the table export (spec §7). One
+ * download: the link and the generic download form fetch the same bytes, and two buttons that do
+ * the same thing ask the user to choose for nothing (the form stays in PH for applications, and
+ * the export uses it).
+ */
 export function MyFilesTable({ queue }: { queue: UploadQueue }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // A failure is reported by the request client's toast; the table keeps what it showed.
   const answer = useQuery(MY_FILES);
   const files = answer.data ?? NO_FILES;
@@ -46,7 +51,6 @@ export function MyFilesTable({ queue }: { queue: UploadQueue }) {
     void refetch();
   };
 
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const columns: TableColumnsType<UploadedFileInfo> = [
     { title: t('myFiles.column.name'), dataIndex: 'fileName', key: 'name' },
     {
@@ -57,7 +61,7 @@ export function MyFilesTable({ queue }: { queue: UploadQueue }) {
     {
       title: t('myFiles.column.time'),
       key: 'time',
-      render: (_, file) => time.format(file.createTime),
+      render: (_, file) => dateTimeText(file.createTime),
     },
     {
       title: t('myFiles.column.actions'),
@@ -65,31 +69,15 @@ export function MyFilesTable({ queue }: { queue: UploadQueue }) {
       onHeaderCell: () => SKIP,
       onCell: () => SKIP,
       render: (_, file) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            href={file.url}
-            download={file.fileName}
-            aria-label={t('myFiles.downloadLabel', { name: file.fileName })}
-          >
-            {t('myFiles.download')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            aria-label={t('myFiles.downloadFormLabel', { name: file.fileName })}
-            onClick={() => {
-              downloadByForm({
-                url: STORAGE_API.download,
-                method: 'POST',
-                params: { [UPLOAD_FIELDS.id]: file.id },
-              });
-            }}
-          >
-            {t('myFiles.downloadForm')}
-          </Button>
-        </Space>
+        <Button
+          type="link"
+          size="small"
+          href={file.url}
+          download={file.fileName}
+          aria-label={t('myFiles.downloadLabel', { name: file.fileName })}
+        >
+          {t('myFiles.download')}
+        </Button>
       ),
     },
   ];
