@@ -6,11 +6,14 @@ import {
   LinkOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HostConfigFlags } from '../../contract/host';
+import { PARENT_USER_TYPE } from '../../contract/auth-codes';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { Access } from '../ui/access/access';
+import { HoverTip } from '../ui/hover-tip/hover-tip';
 import {
   FullscreenToggle,
   HeaderButton,
@@ -46,9 +49,47 @@ export interface HeaderActionsProps {
 }
 
 /**
+ * A parent's current child beside the welcome text, as the phone's header shows it; with more
+ * than one child it is the child switch, which opens the picker.
+ */
+function CurrentChild({
+  name,
+  canSwitch,
+  onSwitch,
+}: {
+  name: string;
+  canSwitch: boolean;
+  onSwitch: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!canSwitch) {
+    return (
+      <span className="app-header__child" title={name}>
+        {name}
+      </span>
+    );
+  }
+  const label = t('header.switchChildCurrent', { name });
+  return (
+    <HoverTip title={label}>
+      <Button
+        type="text"
+        className="app-header__child app-header__child-switch"
+        aria-label={label}
+        icon={<TeamOutlined aria-hidden />}
+        onClick={onSwitch}
+      >
+        {name}
+      </Button>
+    </HoverTip>
+  );
+}
+
+/**
  * The header's right side (spec §2 page header), in the spec's order: welcome text, message
  * bell, desktop, child switch, client download, theme, fullscreen, role switch, language,
- * logout. Each button only says what it wants opened; the shell owns the dialogs.
+ * logout. A parent's current child shows beside the welcome text and is the child switch there.
+ * Each button only says what it wants opened; the shell owns the dialogs.
  */
 export const HeaderActions = memo(function HeaderActions({
   user,
@@ -64,9 +105,16 @@ export const HeaderActions = memo(function HeaderActions({
   onLoggedOut,
 }: HeaderActionsProps) {
   const { t } = useTranslation();
+  const childName = user.userType === PARENT_USER_TYPE ? (user.currentChild?.realName ?? '') : '';
+  const openChildren = () => {
+    onDialog({ kind: 'children' });
+  };
   return (
     <>
       {!compact && <WelcomeText />}
+      {!compact && childName !== '' && (
+        <CurrentChild name={childName} canSwitch={canSwitchChild} onSwitch={openChildren} />
+      )}
       {!onDesktopHome && (
         <MessageBell
           unread={unreadMessages}
@@ -82,13 +130,11 @@ export const HeaderActions = memo(function HeaderActions({
           window.location.assign(desktopHref);
         }}
       />
-      {canSwitchChild && (
+      {canSwitchChild && (compact || childName === '') && (
         <HeaderButton
           label={t('header.switchChild')}
           icon={<TeamOutlined aria-hidden />}
-          onClick={() => {
-            onDialog({ kind: 'children' });
-          }}
+          onClick={openChildren}
         />
       )}
       {!inDesktopClient && !compact && (

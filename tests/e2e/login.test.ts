@@ -1,4 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { API } from '../../contract/api-paths';
 import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
@@ -39,10 +42,10 @@ describe('password login', () => {
     const { page } = await open('/login');
     await signIn(page, 'teacher01', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).first().waitFor();
-    // Also under the field, and the button is usable again.
+    // Under the form, not under a field, and the button is usable again.
     await expect(
       page.locator('.login-form__error', { hasText: '用户名或密码错误' }).count(),
-    ).resolves.toBe(1);
+    ).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^登\s*录$/ }).isEnabled()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
@@ -152,6 +155,126 @@ describe('password login', () => {
       .waitFor();
     await page.getByText('错误代码：unbound_openid').waitFor();
     await page.getByRole('link', { name: '返回登录' }).waitFor();
+  });
+});
+
+/** The login card's box: it must not move when a message shows. */
+async function cardBox(page: Page) {
+  const box = await page.locator('.login-box').boundingBox();
+  if (box === null) throw new Error('no login card');
+  return { x: Math.round(box.x), width: Math.round(box.width) };
+}
+
+/** axe's serious and critical violations on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/**
+ * Five wrong passwords from a browser the account does not know lock it (server/auth/login-guard.ts):
+ * each test locks an account no other test of this file signs in with, in a fresh context.
+ */
+describe('wrong passwords, the lock and a busy server', () => {
+  const cases = [
+    {
+      lang: 'zh-CN',
+      account: 'parent02',
+      signInName: /^登\s*录$/,
+      left: (count: number) => `用户名或密码错误，还可尝试 ${String(count)} 次`,
+      lastTry: '用户名或密码错误，账号已暂时锁定，请稍后再试',
+      locked: /^登录失败次数过多，账号已暂时锁定，请在 (5 分 00|4 分 5\d) 秒后重试$/,
+    },
+    {
+      lang: 'en',
+      account: 'student01',
+      signInName: /^Sign in$/,
+      left: (count: number) =>
+        `Incorrect username or password. Tries left before the account is locked: ${String(count)}`,
+      lastTry:
+        'Incorrect username or password. The account is now locked for a while; please try again later.',
+      locked:
+        /^Too many failed sign-ins: the account is locked for now\. Try again in (5 min 00|4 min 5\d) s\.$/,
+    },
+  ] as const;
+
+  for (const { lang, account, signInName, left, lastTry, locked } of cases) {
+    it(`says the tries left, then counts one lock message down with Sign in held (${lang})`, async () => {
+      const { page } = await open(`/login?lang=${lang}`, lang);
+      const notice = page.locator('.login-form__notice[role=alert]');
+      const button = page.getByRole('button', { name: signInName });
+      await button.waitFor();
+      const before = await cardBox(page);
+      for (let failure = 1; failure <= 4; failure += 1) {
+        await signIn(page, account, `wrong-${String(failure)}`);
+        await notice.filter({ hasText: left(5 - failure) }).waitFor({ timeout: 10_000 });
+      }
+      // Never under a field: the message is about the attempt, not the password typed.
+      await expect(page.locator('.login-form__error').allTextContents()).resolves.toEqual(['', '']);
+      await signIn(page, account, 'wrong-5');
+      await notice.filter({ hasText: lastTry }).waitFor({ timeout: 10_000 });
+      await signIn(page, account, DEMO_PASSWORD);
+      await notice.filter({ hasText: locked }).waitFor({ timeout: 10_000 });
+      const first = await notice.textContent();
+      // One message, no toasts stacked over it; it counts down, and Sign in waits with it.
+      await expect(page.locator('.ant-notification-notice').count()).resolves.toBe(0);
+      await expect(button.isDisabled()).resolves.toBe(true);
+      await page.waitForFunction(
+        ([text]) => document.querySelector('.login-form__notice')?.textContent !== text,
+        [first],
+        { timeout: 5000 },
+      );
+      await expect(page.getByRole('alert').filter({ hasText: locked }).count()).resolves.toBe(1);
+      expect(await cardBox(page)).toEqual(before);
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const [width, height] of [
+        [1366, 768],
+        [1920, 1080],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await keepScreenshot(page, `login-locked-${lang}-${String(width)}`);
+      }
+    });
+  }
+
+  it('says a busy server in the user language with the wait, then lets the user sign in again', async () => {
+    const { page } = await open('/login?lang=en', 'en');
+    const button = page.getByRole('button', { name: 'Sign in', exact: true });
+    await button.waitFor();
+    const before = await cardBox(page);
+    await page.route(`**${API.login}`, (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 503,
+          code: 'sign_in_busy',
+          message:
+            '当前登录人数过多，请稍后几秒再试|||Too many people are signing in right now. Please try again in a few seconds',
+          data: null,
+        }),
+      }),
+    );
+    await signIn(page, 'teacher01', DEMO_PASSWORD);
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: /^Too many people are signing in right now\. Try again in [12] s\.$/ });
+    await notice.waitFor({ timeout: 10_000 });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    expect(await cardBox(page)).toEqual(before);
+    await keepScreenshot(page, 'login-busy-en');
+    await page.unroute(`**${API.login}`);
+    await page.locator('button[type=submit]:not([disabled])').waitFor({ timeout: 6000 });
+    await notice.waitFor({ state: 'detached' });
+    await button.click();
+    await page.waitForURL(/index\.html/);
   });
 });
 

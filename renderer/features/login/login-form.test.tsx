@@ -145,6 +145,51 @@ describe('LoginForm', () => {
     }
   });
 
+  it('says the tries left under the form, not under a field, with no toast', async () => {
+    window.edudesk = fakeHost(null);
+    const toasts: string[] = [];
+    const detach = attachToastSink((toast) => {
+      if (typeof toast.description === 'string') toasts.push(toast.description);
+    });
+    const refused: LoginResult = { kind: 'error', message: '用户名或密码错误', remaining: 2 };
+    signIn(<LoginForm onLoggedIn={vi.fn()} submitWith={() => Promise.resolve(refused)} />);
+    const notice = await screen.findByText('用户名或密码错误，还可尝试 2 次');
+    expect(notice.closest('[role=alert]')?.className).toBe('login-form__notice');
+    expect(document.querySelector('.login-form__error')?.textContent).toBe('');
+    expect(toasts).toEqual([]);
+    detach();
+  });
+
+  it('counts a lock down in one message and holds Sign in until it ends', async () => {
+    window.edudesk = fakeHost(null);
+    vi.useFakeTimers();
+    try {
+      const locked: LoginResult = {
+        kind: 'error',
+        message: 'locked',
+        wait: { reason: 'locked', seconds: 61 },
+      };
+      const button = signIn(
+        <LoginForm onLoggedIn={vi.fn()} submitWith={() => Promise.resolve(locked)} />,
+      );
+      await act(() => Promise.resolve());
+      const notice = document.querySelector('.login-form__notice');
+      expect(notice?.textContent).toBe('登录失败次数过多，账号已暂时锁定，请在 1 分 01 秒后重试');
+      expect(button.hasAttribute('disabled')).toBe(true);
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      expect(notice?.textContent).toBe('登录失败次数过多，账号已暂时锁定，请在 59 秒后重试');
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      expect(notice?.textContent).toBe('');
+      expect(button.hasAttribute('disabled')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows a spinner only once a sign-in has taken 200 ms; busy at once', async () => {
     window.edudesk = fakeHost(null);
     vi.useFakeTimers();

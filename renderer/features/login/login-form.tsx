@@ -2,7 +2,7 @@ import { LoadingOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoginForm, type LoginFormOptions } from './use-login-form';
+import { useLoginForm, type LoginFormOptions, type LoginNotice } from './use-login-form';
 
 export interface LoginFormProps extends LoginFormOptions {
   /** The submit button's text; by default 'Sign in'. */
@@ -65,6 +65,65 @@ const FIELDS = [
   },
 ] as const;
 
+/** A wait in the user's words: "4 分 05 秒", "45 s". */
+function waitText(t: (key: string, options?: Record<string, unknown>) => string, seconds: number) {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return minutes === 0
+    ? t('login.notice.seconds', { seconds: rest })
+    : t('login.notice.minutes', { minutes, seconds: String(rest).padStart(2, '0') });
+}
+
+/** Where the wait goes in a sentence: the text is cut there, the wait drawn in between. */
+const WAIT_MARK = '\u0000';
+
+/**
+ * The form's message about the last sign-in (use-login-form.ts), in a live region that is always
+ * there, so screen readers read each new message. The counting figure is a region of its own
+ * that announces nothing: the message is read once, not again every second.
+ */
+function LoginNoticeLine({
+  notice,
+  secondsLeft,
+}: {
+  notice: LoginNotice | null;
+  secondsLeft: number;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  let content: ReactNode = null;
+  if (notice?.kind === 'refused') {
+    content =
+      notice.remaining === undefined
+        ? notice.message
+        : notice.remaining > 0
+          ? t('login.notice.remaining', { count: notice.remaining })
+          : t('login.notice.lastTry');
+  } else if (notice?.kind === 'wait') {
+    const [before = '', after = ''] = t(`login.notice.${notice.reason}`, { time: WAIT_MARK }).split(
+      WAIT_MARK,
+    );
+    content = (
+      <>
+        {before}
+        <span className="login-form__wait" aria-live="off">
+          {waitText(t, secondsLeft)}
+        </span>
+        {after}
+      </>
+    );
+  }
+  return (
+    <div
+      className="login-form__notice"
+      role="alert"
+      style={{ color: notice === null ? undefined : token.colorError }}
+    >
+      {content}
+    </div>
+  );
+}
+
 /** Opens the forgot-password page in a new window (spec §2). */
 function openForgetPassword(): void {
   window.open('/forgetPassword', '_blank', 'noopener,noreferrer');
@@ -119,10 +178,12 @@ export function LoginForm({ submitText, ...options }: LoginFormProps) {
         size="large"
         block
         aria-busy={form.submitting}
+        disabled={form.waiting}
         icon={form.spinning ? <LoadingOutlined aria-hidden /> : undefined}
       >
         {submitText ?? t('login.signIn')}
       </Button>
+      <LoginNoticeLine notice={form.notice} secondsLeft={form.secondsLeft} />
     </form>
   );
 }

@@ -50,7 +50,28 @@ describe('login result', () => {
     ).toEqual({
       kind: 'error',
       message: 'wait',
+      wait: { reason: 'locked', seconds: 60 },
     });
+  });
+
+  it('carries the tries left, the lock and the busy waits the server gives', () => {
+    const wrong = envelope({
+      status: 400,
+      code: 'invalid_grant',
+      message: '用户名或密码错误|||Incorrect username or password',
+      data: { remaining: 3 },
+    });
+    expect(interpretLogin(wrong, 'zh-CN', 'x')).toEqual({
+      kind: 'error',
+      message: '用户名或密码错误',
+      remaining: 3,
+    });
+    const locked = envelope({ status: 429, code: 'too_many_attempts', data: { retryAfter: 300 } });
+    expect(interpretLogin(locked, 'en', 'x')).toMatchObject({
+      wait: { reason: 'locked', seconds: 300 },
+    });
+    const busy = envelope({ status: 503, code: 'sign_in_busy', data: null });
+    expect(interpretLogin(busy, 'en', 'x')).toMatchObject({ wait: { reason: 'busy', seconds: 2 } });
   });
 
   it('falls back to a generic message when the server gives none', () => {

@@ -1,4 +1,4 @@
-import { INVALID_GRANT } from '../../../contract/auth-codes';
+import { INVALID_GRANT, SIGN_IN_BUSY, TOO_MANY_ATTEMPTS } from '../../../contract/auth-codes';
 import type { LoginData } from '../../../contract/auth';
 import { isWireRecord, wireText } from '../../core/wire';
 import { type ApiEnvelope, splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
@@ -11,7 +11,37 @@ import { type ApiEnvelope, splitBilingual, SUCCESS_STATUS } from '../../../contr
 export type LoginResult =
   | { kind: 'success'; data: LoginData }
   | { kind: 'bind'; code: string; openid: string; unionid: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; wait?: LoginWait; remaining?: number };
+
+/**
+ * A refusal the user must wait out before trying again: the account is locked after too many
+ * wrong passwords (429), or the server has too many sign-ins at once (503).
+ */
+export interface LoginWait {
+  reason: 'locked' | 'busy';
+  seconds: number;
+}
+
+/**
+ * The wait of a busy answer without a figure: the server's Retry-After header is not handed to
+ * the caller, and the reference server asks for 2 seconds (server/uaa/password-attempt.ts).
+ */
+export const BUSY_WAIT_SECONDS = 2;
+/** The wait of a lock answer without a figure (the server's default lock is 300 seconds). */
+const LOCK_WAIT_SECONDS = 60;
+
+/** A whole number of seconds above zero, or undefined. */
+function positiveSeconds(value: unknown): number | undefined {
+  const seconds = typeof value === 'string' ? Number(value) : value;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : undefined;
+}
+
+/** The tries left before the lock (`data.remaining` of a wrong password), or undefined. */
+function remainingTries(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
 
 function asRecord(value: unknown): Record<string, unknown> {
   return isWireRecord(value) ? value : {};
@@ -46,8 +76,20 @@ export function interpretLogin(
       unionid: wireText(data.unionid),
     };
   }
-  const message = splitBilingual(envelope.message, lang);
-  return { kind: 'error', message: message || fallbackMessage };
+  const message = splitBilingual(envelope.message, lang) || fallbackMessage;
+  const data = asRecord(envelope.data);
+  if (envelope.code === TOO_MANY_ATTEMPTS || envelope.status === 429) {
+    const seconds = positiveSeconds(data.retryAfter) ?? LOCK_WAIT_SECONDS;
+    return { kind: 'error', message, wait: { reason: 'locked', seconds } };
+  }
+  if (envelope.code === SIGN_IN_BUSY || envelope.status === 503) {
+    const seconds = positiveSeconds(data.retryAfter) ?? BUSY_WAIT_SECONDS;
+    return { kind: 'error', message, wait: { reason: 'busy', seconds } };
+  }
+  const remaining = envelope.code === INVALID_GRANT ? remainingTries(data.remaining) : undefined;
+  return remaining === undefined
+    ? { kind: 'error', message }
+    : { kind: 'error', message, remaining };
 }
 
 /** The binding page for a bind result (spec §2: query id, openid, unionid, deviceId). */

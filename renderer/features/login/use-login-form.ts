@@ -15,7 +15,7 @@ import { isHttpError } from '../../core/http/errors';
 import { validateLoginForm } from '../../core/validators';
 import { notify } from '../../ui/notify/notify';
 import type { LoginData } from '../../../contract/auth';
-import { bindingPageUrl, type LoginResult } from './login-result';
+import { bindingPageUrl, type LoginResult, type LoginWait } from './login-result';
 import { login, rememberCredentials } from './login-session';
 
 export type LoginField = 'username' | 'password';
@@ -27,6 +27,16 @@ interface FormValues {
 }
 
 type FieldErrors = Partial<Record<LoginField, string>>;
+
+/**
+ * The form's one message about the last sign-in, shown under the form (not under a field: a
+ * wrong password may be a wrong account, and a lock holds whatever is typed): the server's
+ * refusal with the tries left before the lock, or a wait (lock, busy server) that counts down
+ * to `until` and holds the sign-in button until then.
+ */
+export type LoginNotice =
+  | { kind: 'refused'; message: string; remaining?: number }
+  | { kind: 'wait'; reason: LoginWait['reason']; until: number };
 
 /**
  * How long a sign-in runs before its button shows a spinner (it is busy for assistive technology
@@ -84,6 +94,8 @@ export function useLoginForm({
     remember: false,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<LoginNotice | null>(null);
+  const [now, setNow] = useState(() => Date.now());
   const [submitting, setSubmitting] = useState(false);
   const [spinning, setSpinning] = useState(false);
   const submittingRef = useRef(false);
@@ -159,6 +171,24 @@ export function useLoginForm({
     };
   }, [leavesPage]);
 
+  // A wait counts down each second and ends by itself: the button is usable again.
+  const waitUntil = notice?.kind === 'wait' ? notice.until : null;
+  useEffect(() => {
+    if (waitUntil === null) return undefined;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= waitUntil) {
+        setNotice((shown) => (shown?.kind === 'wait' && shown.until === waitUntil ? null : shown));
+      }
+    };
+    const timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, [waitUntil]);
+  const waiting = waitUntil !== null && now < waitUntil;
+
   /** The field's error in the current language (spec §5: trimmed, required), or none. */
   function errorOf(field: LoginField, value: string): string | undefined {
     const key = validateLoginForm({ username: '', password: '', [field]: value.trim() })[field];
@@ -180,7 +210,7 @@ export function useLoginForm({
 
   async function submit(): Promise<void> {
     // One login at a time: Enter or a second click while one is on its way does nothing.
-    if (submittingRef.current) return;
+    if (submittingRef.current || waiting) return;
     const usernameOk = check('username', values.username);
     const passwordOk = check('password', values.password);
     if (!usernameOk || !passwordOk) return;
@@ -198,11 +228,22 @@ export function useLoginForm({
         return;
       }
       if (result.kind === 'error') {
-        notify.error(result.message, t('login.failedTitle'));
-        setErrors((current) => ({ ...current, password: result.message }));
+        const { wait, remaining } = result;
+        const at = Date.now();
+        setNow(at);
+        setNotice(
+          wait === undefined
+            ? {
+                kind: 'refused',
+                message: result.message,
+                ...(remaining === undefined ? {} : { remaining }),
+              }
+            : { kind: 'wait', reason: wait.reason, until: at + wait.seconds * 1000 },
+        );
         passwordRef.current?.focus();
         return;
       }
+      setNotice(null);
       if (!leavesPage) notify.success(t('login.success'));
       if (!ownCall) {
         await rememberCredentials(values.remember, username, password).catch(() => undefined);
@@ -211,7 +252,10 @@ export function useLoginForm({
       leaving = leavesPage;
     } catch (error) {
       // Login calls skip the global interceptor (noIntercept): network errors are shown here.
-      notify.error(isHttpError(error) ? error.message : t('login.failed'), t('login.failedTitle'));
+      setNotice({
+        kind: 'refused',
+        message: isHttpError(error) ? error.message : t('login.failed'),
+      });
     } finally {
       if (!leaving) {
         submittingRef.current = false;
@@ -281,6 +325,12 @@ export function useLoginForm({
     fieldId,
     inputProps,
     formProps,
+    /** The message about the last sign-in, if any. */
+    notice,
+    /** Whole seconds left of the notice's wait (0 when none). */
+    secondsLeft: waitUntil === null ? 0 : Math.max(0, Math.ceil((waitUntil - now) / 1000)),
+    /** A lock or a busy server is being waited out: no sign-in until it ends. */
+    waiting,
     /** A sign-in is on its way (the button is busy at once). */
     submitting,
     /** It has taken longer than SPINNER_DELAY_MS: the button shows its spinner. */
