@@ -155,6 +155,10 @@ export function sendFailedAttempt(
       return reply
         .code(503)
         .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-        .send(fail(503, SIGN_IN_BUSY, MESSAGES.signInBusy));
+        .send(
+          fail(503, SIGN_IN_BUSY, MESSAGES.signInBusy, {
+            data: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+          }),
+        );
   }
 }

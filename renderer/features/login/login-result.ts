@@ -23,8 +23,8 @@ export interface LoginWait {
 }
 
 /**
- * The wait of a busy answer without a figure: the server's Retry-After header is not handed to
- * the caller, and the reference server asks for 2 seconds (server/uaa/password-attempt.ts).
+ * The wait of a busy answer without a figure in `data.retryAfter` (the reference server sends one,
+ * server/uaa/password-attempt.ts; the Retry-After header is not handed to the caller).
  */
 export const BUSY_WAIT_SECONDS = 2;
 /** The wait of a lock answer without a figure (the server's default lock is 300 seconds). */
