@@ -175,7 +175,9 @@ describe('application pages look like the shell (spec §2 application pages)', (
     async () => {
       const page = await signedIn('parent01', 'en');
       await page.goto(`${suite.server.url}${TIMETABLE_PAGE}`);
-      const back = page.getByRole('link', { name: 'Back to desktop', exact: true });
+      const back = page
+        .getByRole('banner')
+        .getByRole('link', { name: 'Back to desktop', exact: true });
       await back.waitFor();
       expect(await back.textContent()).toBe('Back to desktop');
       await expect(page.getByText('返回桌面').count()).resolves.toBe(0);
@@ -228,7 +230,7 @@ describe('application pages look like the shell (spec §2 application pages)', (
       await eventually(() => rows.count()).toBeGreaterThan(1);
       // The form dialog's labels in sentence case, like every other label.
       await page.getByRole('button', { name: 'New notice' }).click();
-      const editor = page.getByRole('dialog', { name: 'Add' });
+      const editor = page.getByRole('dialog', { name: 'New notice' });
       await editor.getByRole('button', { name: 'Submit and add next', exact: true }).waitFor();
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await editor.waitFor({ state: 'hidden' });

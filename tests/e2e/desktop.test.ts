@@ -379,7 +379,8 @@ describe('teacher02', () => {
           ? getComputedStyle(header).backgroundImage + getComputedStyle(header).backgroundColor
           : '';
       });
-      const icon = desktop.locator('img').first();
+      // The first application's icon (the My files link beside the search is no application).
+      const icon = desktop.locator('.app-grid img').first();
       const source = (await icon.getAttribute('src')) ?? '';
       if (theme === 'cartoon') expect(source).toMatch(/-cartoon\.svg$/);
       await keepScreenshot(page, `desktop-teacher02-${theme}-zh-HK`);

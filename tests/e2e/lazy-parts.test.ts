@@ -207,7 +207,7 @@ describe('other parts whose chunk cannot be fetched', () => {
     await failed.waitFor({ timeout: 10_000 });
     chunk.restore();
     await failed.getByRole('button', { name: RETRY['zh-CN'] }).click();
-    await page.getByRole('dialog', { name: '新增' }).waitFor();
+    await page.getByRole('dialog', { name: '新增通知' }).waitFor();
   });
 
   it('the desktop page itself, at its first load', async () => {

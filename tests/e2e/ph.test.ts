@@ -92,9 +92,11 @@ describe('Notices (通知公告), an application built on PH', () => {
     const page = await noticesOf('teacher01');
     await totalText(page, SEEDED).waitFor();
     await page.getByRole('button', { name: '新增通知' }).click();
-    const dialog = page.getByRole('dialog', { name: '新增' });
+    const dialog = page.getByRole('dialog', { name: '新增通知' });
     await dialog.getByRole('button', { name: '提交', exact: true }).click();
-    await eventually(() => dialog.getByText('此项为必填项').count()).toBeGreaterThan(1);
+    // Each required field's error names it.
+    await dialog.getByText('请输入标题').waitFor();
+    await dialog.getByText('请输入内容').waitFor();
     await dialog.getByLabel('邮箱').fill('not-an-email');
     await dialog.getByLabel('联系电话').fill('call me');
     await dialog.getByText('请输入正确的邮箱地址').waitFor();
@@ -205,8 +207,9 @@ describe('Notices (通知公告), an application built on PH', () => {
 
   it('draws the statistics in each of the four chart themes', async () => {
     const page = await noticesOf('teacher01', '/stats');
-    for (const theme of ['infographic', 'macarons', 'roma', 'shine']) {
-      await page.getByText(theme, { exact: true }).click();
+    const labels = { infographic: '信息图', macarons: '马卡龙', roma: '罗马', shine: '闪耀' };
+    for (const [theme, label] of Object.entries(labels)) {
+      await page.getByText(label, { exact: true }).click();
       await eventually(() =>
         page.locator(`[data-chart-theme="${theme}"][data-chart-state="ready"] canvas`).count(),
       ).toBe(2);
