@@ -77,7 +77,7 @@ describe('a school behind one address', () => {
     await signIn(stranger.page, 'teacher01', DEMO_PASSWORD);
     await stranger.page
       .getByRole('alert')
-      .filter({ hasText: /登录失败次数过多，请在 \d+ 秒后重试/ })
+      .filter({ hasText: /登录失败次数过多，账号已暂时锁定，请在 .+后重试/ })
       .first()
       .waitFor();
     await keepScreenshot(stranger.page, 'school-nat-refused-stranger');
