@@ -187,14 +187,6 @@ export class LoginThrottle {
     return lockedUntil > now ? Math.ceil((lockedUntil - now) / 1000) : 0;
   }
 
-  /** True when a non-locking key (an address) reached its threshold in the current window. */
-  async overThreshold(key: ThrottleKey): Promise<boolean> {
-    const row = await this.sql.get<ThrottleRow>(SELECT, [key.key]);
-    if (!row) return false;
-    const windowMs = this.options.windowSeconds * 1000;
-    return this.now() - row.window_started_at < windowMs && row.failures >= key.maxFailures;
-  }
-
   /**
    * Counts one attempt on a key, in one statement (parallel attempts, on one node or several,
    * count exactly; no transaction, so no lock is held across statements): the attempt is counted

@@ -7,6 +7,7 @@ import { isGuessable } from '../auth/password-strength';
 import { DEFAULT_OPTIONS } from '../config';
 import type { Sql } from '../db/sql';
 import { AdminCommandError } from './create-admin';
+import type { UserRow as AccountRow } from '../uaa/users';
 
 /**
  * What the admin tool's commands share (server/cli/admin.ts): their bilingual answers, finding a
@@ -90,14 +91,11 @@ export async function findUnit(sql: Sql, unitId: number): Promise<UnitRow> {
   );
 }
 
-export interface UserRow {
-  id: number;
-  unit_id: number;
-  login_name: string;
-  real_name: string;
-  user_type: number;
-  user_status: number;
-}
+/** The columns of a user the commands read (the repository's row, server/uaa/users.ts). */
+export type UserRow = Pick<
+  AccountRow,
+  'id' | 'unit_id' | 'login_name' | 'real_name' | 'user_type' | 'user_status'
+>;
 
 /**
  * The user signing in as `name` (in any spelling: server/auth/login-name.ts); with `unitId`, only
