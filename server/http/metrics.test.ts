@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
+import type { Challenge } from 'altcha-lib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STORAGE_API } from '../../contract/api-paths';
+import { API, STORAGE_API } from '../../contract/api-paths';
+import { HEADER_PROOF_OF_WORK } from '../../contract/http-headers';
 import { DEFAULT_OPTIONS } from '../config';
+import { DEMO_CLIENT_ID } from '../db/seed-data';
 import { bytes, md5Of, postMultipart } from '../storage/upload-test-helpers';
+import { solveProof } from '../testing/proof-of-work';
 import { createTestApp, login, signIn, type TestApp } from '../testing/test-app';
 import { METRICS_PATH } from './metrics';
 
@@ -142,6 +146,40 @@ describe('GET /metrics', () => {
     expect(after).not.toContain('no-such-call-7f3a');
     expect(after).not.toContain(session.accessToken);
     expect(sample(after, 'edudesk_upload_received_bytes_total')).toBeGreaterThan(3000);
+  });
+
+  it('counts proofs of work asked and solved, and device-id sign-ins', async () => {
+    t = await createTestApp({
+      metricsToken: TOKEN,
+      throttle: { ...DEFAULT_OPTIONS.throttle, maxFailuresPerAddress: 1 },
+    });
+    const school = '10.5.0.1';
+    await login(t.app, { username: 'teacher02', password: 'wrong-1' }, school);
+    const asked = await login(t.app, { username: 'staff01' }, school);
+    expect(asked.json()).toMatchObject({ status: 428 });
+    const { challenge } = asked.json<{ data: { challenge: Challenge } }>().data;
+    const headers = { [HEADER_PROOF_OF_WORK]: await solveProof(challenge) };
+    const solved = await login(t.app, { username: 'staff01', headers }, school);
+    expect(solved.json()).toMatchObject({ status: 200 });
+    for (const userClientId of [DEMO_CLIENT_ID, 'no-such-client-id-0000']) {
+      await t.app.inject({
+        method: 'POST',
+        url: API.loginUserClient,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ userClientId }).toString(),
+        remoteAddress: '10.6.0.1',
+      });
+    }
+
+    const text = await scrape();
+    expect(sample(text, 'edudesk_proof_of_work_challenges_total')).toBe(1);
+    expect(sample(text, 'edudesk_proof_of_work_solved_total')).toBe(1);
+    const signIns = (method: string, outcome: string) =>
+      sample(text, `edudesk_sign_ins_total{method="${method}",outcome="${outcome}"}`);
+    expect(signIns('password', 'challenge')).toBe(1);
+    expect(signIns('password', 'success')).toBe(1);
+    expect(signIns('client', 'success')).toBe(1);
+    expect(signIns('client', 'failure')).toBe(1);
   });
 
   it('reports the database pool (0 on SQLite, which has none) and the process memory', async () => {
