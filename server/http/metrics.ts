@@ -65,8 +65,11 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
-    // Memory, CPU, event loop and garbage collection of this process (process_*, nodejs_*).
+  /**
+   * Adds the process's memory, CPU, event loop and garbage collection (process_*, nodejs_*):
+   * only when metrics are served, since its event loop and GC observers run for good.
+   */
+  collectProcessMetrics(): void {
     collectDefaultMetrics({ register: this.registry });
   }
 
@@ -165,6 +168,7 @@ export function registerMetrics(
 ): void {
   const expected = token === undefined ? undefined : digest(token);
   if (expected !== undefined) {
+    metrics.collectProcessMetrics();
     app.addHook('onResponse', (request, reply, done) => {
       metrics.request(request, reply);
       done();
