@@ -16,6 +16,7 @@ import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connect
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { healthRoutes } from './http/health-routes';
 import { loggerOptions } from './http/log-redaction';
+import { registerMetrics } from './http/metrics';
 import { fastifyTrustProxy, ignoreForwardedHost } from './http/trusted-proxy';
 import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
@@ -61,7 +62,10 @@ export async function buildApp(options: ServerOptions): Promise<FastifyInstance>
 async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
-      ? loggerOptions(options.logStream, { forwardedHost: options.trustForwardedHost })
+      ? loggerOptions(options.logStream, {
+          forwardedHost: options.trustForwardedHost,
+          level: options.logLevel,
+        })
       : false,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -85,6 +89,7 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   );
 
   recordRoutes(app);
+  registerMetrics(app, services.metrics, options.metricsToken);
   // Before anything reads `request.host`: the Host header chooses the unit unless told otherwise.
   if (!options.trustForwardedHost) app.addHook('onRequest', ignoreForwardedHost);
   app.decorateRequest('auth', null);

@@ -190,3 +190,34 @@ describe('EDUDESK_MODE (docs/security.md, "Modes: demo and production")', () => 
     );
   });
 });
+
+describe('watching it run: EDUDESK_LOG_LEVEL and EDUDESK_METRICS_TOKEN', () => {
+  it('logs at info and serves no metrics by default', () => {
+    const options = loadOptionsFromEnv({});
+    expect(options.logLevel).toBe('info');
+    expect(options.metricsToken).toBeUndefined();
+  });
+
+  it('reads a log level in any case and refuses any other, naming the levels', () => {
+    expect(loadOptionsFromEnv({ EDUDESK_LOG_LEVEL: ' Debug ' }).logLevel).toBe('debug');
+    expect(loadOptionsFromEnv({ EDUDESK_LOG_LEVEL: 'fatal' }).logLevel).toBe('fatal');
+    expect(() => loadOptionsFromEnv({ EDUDESK_LOG_LEVEL: 'verbose' })).toThrow(
+      'EDUDESK_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace (got "verbose")',
+    );
+  });
+
+  it('reads a metrics token and refuses a short one or one with spaces, without echoing it', () => {
+    const token = 'a'.repeat(16);
+    expect(loadOptionsFromEnv({ EDUDESK_METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const bad of ['secret', 'sixteen chars ok here', `${'b'.repeat(20)}é`]) {
+      let message = '';
+      try {
+        loadOptionsFromEnv({ EDUDESK_METRICS_TOKEN: bad });
+      } catch (error) {
+        message = error instanceof Error ? error.message : String(error);
+      }
+      expect(message, bad).toMatch(/^EDUDESK_METRICS_TOKEN must be at least 16 printable/);
+      expect(message).not.toContain(bad);
+    }
+  });
+});

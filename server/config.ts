@@ -71,6 +71,13 @@ export interface ServerOptions {
   /** The unit answering requests whose host is bound to no unit. */
   defaultUnitId: number;
   logger: boolean;
+  /** EDUDESK_LOG_LEVEL: the least severe log lines written (`info` by default). */
+  logLevel: LogLevel;
+  /**
+   * EDUDESK_METRICS_TOKEN: the bearer token Prometheus sends to `GET /metrics`
+   * (server/http/metrics.ts). Unset: no metrics are served (the path is unknown).
+   */
+  metricsToken?: string;
   /** Where the request log goes instead of standard output (tests read it). */
   logStream?: NodeJS.WritableStream;
   /**
@@ -155,6 +162,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
   },
   defaultUnitId: 1001,
   logger: true,
+  logLevel: 'info',
   secureCookies: false,
   trustProxy: false,
   trustForwardedHost: false,
@@ -163,6 +171,37 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'dataDir' | 'webRoot'> = {
 };
 
 type Env = Record<string, string | undefined>;
+
+/** The log levels of EDUDESK_LOG_LEVEL, most severe first (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** EDUDESK_LOG_LEVEL: one of LOG_LEVELS, `info` when unset. */
+function logLevel(env: Env): LogLevel {
+  const raw = text(env, 'EDUDESK_LOG_LEVEL');
+  if (raw === undefined) return DEFAULT_OPTIONS.logLevel;
+  const value = LOG_LEVELS.find((level) => level === raw.toLowerCase());
+  if (value === undefined) {
+    throw new Error(`EDUDESK_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** The shortest metrics token accepted: a guessable one would publish the server's figures. */
+export const MIN_METRICS_TOKEN_LENGTH = 16;
+
+/** EDUDESK_METRICS_TOKEN: printable, without spaces, at least MIN_METRICS_TOKEN_LENGTH long. */
+function metricsToken(env: Env): Pick<ServerOptions, 'metricsToken'> {
+  const raw = text(env, 'EDUDESK_METRICS_TOKEN');
+  if (raw === undefined) return {};
+  if (raw.length < MIN_METRICS_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new Error(
+      `EDUDESK_METRICS_TOKEN must be at least ${String(MIN_METRICS_TOKEN_LENGTH)} printable ` +
+        'characters without spaces, such as the output of `openssl rand -hex 32`',
+    );
+  }
+  return { metricsToken: raw };
+}
 
 /** The trimmed value of a variable, or undefined when it is unset or blank. */
 function text(env: Env, name: string): string | undefined {
@@ -409,6 +448,8 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     },
     defaultUnitId: integer(env, 'EDUDESK_DEFAULT_UNIT_ID', defaults.defaultUnitId),
     logger: flag(env, 'EDUDESK_LOG', defaults.logger),
+    logLevel: logLevel(env),
+    ...metricsToken(env),
     ...proxyOptions(env),
     ...modeOptions(env),
     ...socialProviderBases(env),

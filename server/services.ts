@@ -8,6 +8,7 @@ import { ProofOfWork } from './auth/proof-of-work';
 import { LoginThrottle } from './auth/throttle';
 import { serverSecret } from './db/server-secrets';
 import type { ServerOptions } from './config';
+import { Metrics } from './http/metrics';
 import type { LinkOriginPolicy } from './http/request-origin';
 import { UnitRepository } from './tenancy/units';
 import { UserRepository } from './uaa/users';
@@ -34,6 +35,8 @@ export interface Services {
    * user costs the same hashing time as a wrong password (no user-enumeration timing oracle).
    */
   decoyPasswordHash: () => Promise<string>;
+  /** The process's metrics, served at /metrics with a token (server/http/metrics.ts). */
+  metrics: Metrics;
 }
 
 export interface ServicesPluginOptions {
@@ -44,6 +47,7 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
   const now = options.now ?? Date.now;
   let decoy: Promise<string> | undefined;
   const hasher = new PasswordHasher(options.passwordCost, options.hashing);
+  const metrics = new Metrics();
   // One process (SQLite) hears of every revocation, so it may keep a looked-up session for a
   // moment; several nodes (PostgreSQL) do not hear of each other's, so each asks the database
   // every time: a family ended on one node is ended on all at once (docs/scale-out.md).
@@ -58,6 +62,9 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
     }),
     now,
   );
+  metrics.watchHashingQueue(() => hasher.queued);
+  metrics.watchSignInLocks(() => throttle.lockedCount());
+  metrics.watchDatabasePool(() => sql.poolUsage?.() ?? { inUse: 0, waiting: 0 });
   return {
     options,
     now,
@@ -74,7 +81,7 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
     }),
     access,
     throttle,
-    loginGuard: new LoginGuard(throttle, proofOfWork, () => options.secureCookies),
+    loginGuard: new LoginGuard(throttle, proofOfWork, () => options.secureCookies, metrics),
     linkOrigins: {
       isKnownHost: (hostname) => units.isBoundHost(hostname),
       publicOrigin: options.publicOrigin ?? `http://localhost:${String(options.port)}`,
@@ -88,5 +95,6 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
       });
       return decoy;
     },
+    metrics,
   };
 }

@@ -4,6 +4,7 @@ import { DEVICE_COOKIE, HEADER_PROOF_OF_WORK } from '../../contract/http-headers
 import { serializeCookie, readCookie } from '../http/cookies';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
+import type { Metrics } from '../http/metrics';
 import type { ProofOfWork } from './proof-of-work';
 import { httpOnlyCookie } from './session-cookies';
 import {
@@ -52,6 +53,7 @@ export class LoginGuard {
     private readonly throttle: LoginThrottle,
     private readonly proof: ProofOfWork,
     private readonly secureCookies: () => boolean,
+    private readonly metrics?: Metrics,
   ) {}
 
   /** The browser's device, from its cookie (undefined when it has none or a malformed one). */
@@ -108,7 +110,10 @@ export class LoginGuard {
   private async spendProof(request: FastifyRequest): Promise<boolean> {
     const header = request.headers[HEADER_PROOF_OF_WORK];
     const proof = await this.proof.verify(typeof header === 'string' ? header : undefined);
-    return proof !== undefined && (await this.throttle.spendProof(proof.signature, proof.expires));
+    const spent =
+      proof !== undefined && (await this.throttle.spendProof(proof.signature, proof.expires));
+    if (spent) this.metrics?.proofOfWorkSolved();
+    return spent;
   }
 
   /**
@@ -168,6 +173,7 @@ export class LoginGuard {
   ): Promise<FastifyReply> {
     if (admission.kind === 'locked') return sendTooManyAttempts(reply, admission.retryAfter);
     const challenge = await this.proof.challenge();
+    this.metrics?.proofOfWorkAsked();
     return reply.send(
       fail(428, PROOF_OF_WORK_REQUIRED, MESSAGES.proofOfWorkRequired, { data: { challenge } }),
     );

@@ -65,6 +65,11 @@ export class PasswordHasher {
     this.pool = poolOf(limits);
   }
 
+  /** Hashes and checks waiting for a thread (the pool is the process's, shared by its apps). */
+  get queued(): number {
+    return this.pool.queued;
+  }
+
   /** A new hash of `password` at the server's cost. */
   async hash(password: string): Promise<string> {
     return (await this.run({ kind: 'hash', password, cost: this.cost })) as string;

@@ -53,6 +53,7 @@ const UNCOUNT = 'UPDATE login_throttle SET failures = failures - 1 WHERE key = ?
 const UNLOCK = `UPDATE login_throttle SET failures = ?, locked_until = 0
   WHERE key = ? AND locked_until = ?`;
 const REMOVE = 'DELETE FROM login_throttle WHERE key = ?';
+const LOCKED_COUNT = 'SELECT COUNT(*) AS locked FROM login_throttle WHERE locked_until > ?';
 const PURGE = 'DELETE FROM login_throttle WHERE locked_until <= ? AND window_started_at < ?';
 const DEVICE_KNOWN = `SELECT 1 AS found FROM known_devices
   WHERE device_hash = ? AND user_id = ? AND last_seen_at > ?`;
@@ -138,6 +139,12 @@ export class LoginThrottle {
   deviceKey(device: DeviceToken, subject: number | string): ThrottleKey {
     const key = `device:${device.hash}:${String(subject)}`;
     return { key, maxFailures: this.options.maxFailuresPerDevice, locks: true };
+  }
+
+  /** Accounts and devices locked now (every node's: the locks live in the database). */
+  async lockedCount(): Promise<number> {
+    const row = await this.sql.get<{ locked: number }>(LOCKED_COUNT, [this.now()]);
+    return row?.locked ?? 0;
   }
 
   /** The device of a cookie's value (any value: it is looked up by its hash only). */

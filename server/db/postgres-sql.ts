@@ -132,6 +132,13 @@ export class PostgresSql implements Sql {
     }
   }
 
+  poolUsage(): { inUse: number; waiting: number } {
+    return {
+      inUse: this.pool.totalCount - this.pool.idleCount,
+      waiting: this.pool.waitingCount,
+    };
+  }
+
   async close(): Promise<void> {
     if (this.client) throw new Error('A transaction cannot close its database.');
     this.refuseInsideTransaction();

@@ -36,6 +36,8 @@ export interface Sql {
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
   close(): Promise<void>;
+  /** A connection pool's connections in use and queries waiting for one (PostgreSQL only). */
+  poolUsage?(): { inUse: number; waiting: number };
 }
 
 /**

@@ -143,7 +143,7 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
   app,
   { services, faceAnalyzer },
 ) => {
-  const { throttle, loginGuard, users, units } = services;
+  const { throttle, loginGuard, users, units, metrics } = services;
   const analyzer = faceAnalyzer ?? createFaceWorker();
   if (!faceAnalyzer) {
     app.addHook('onClose', async () => {
@@ -184,12 +184,18 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
     async (request, reply) => {
       if (request.validationError) return sendValidationError(reply, request.validationError);
       const admission = await loginGuard.admit(request, { kind: 'face' });
-      if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
+      if (admission.kind !== 'go') {
+        metrics.signIn('face', admission.kind);
+        return loginGuard.refuse(reply, admission);
+      }
 
       // The unit of the host (or the default unit): a face is only looked for among its users.
       // The attempt was counted when admitted: what is no guess is taken back.
       const unit = await units.resolveHost(request.hostname);
-      if (unit?.unitStatus !== ACTIVE_STATUS) await loginGuard.withdrawn(admission);
+      if (unit?.unitStatus !== ACTIVE_STATUS) {
+        await loginGuard.withdrawn(admission);
+        metrics.signIn('face', 'refused');
+      }
       if (!unit) {
         return reply.send(fail(400, FACE_CODES.notRecognised, FACE_MESSAGES.notRecognised));
       }
@@ -198,7 +204,9 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       }
       const reading = await readSingleFace(request.body.faceImage, analyzer);
       if (reading.kind !== 'face') {
-        if (!FAILED_LOGIN_READINGS.has(reading.kind)) await loginGuard.withdrawn(admission);
+        const failed = FAILED_LOGIN_READINGS.has(reading.kind);
+        if (!failed) await loginGuard.withdrawn(admission);
+        metrics.signIn('face', failed ? 'failure' : 'busy');
         return sendReadingFailure(request, reply, reading);
       }
       // Attempts queue for the engine: one that waited may find its device locked meanwhile (by
@@ -208,17 +216,23 @@ export const faceRoutes: FastifyPluginAsyncTypebox<FaceRoutesOptions> = (
       );
       if (retryAfter > 0) {
         await loginGuard.withdrawn(admission);
+        metrics.signIn('face', 'locked');
         return sendTooManyAttempts(reply, retryAfter);
       }
 
       const found = await identify(unit.id, reading.embedding);
-      if (!('user' in found)) return reply.send(fail(400, found.code, found.message));
+      if (!('user' in found)) {
+        metrics.signIn('face', 'failure');
+        return reply.send(fail(400, found.code, found.message));
+      }
       if (found.user.userStatus !== ACTIVE_STATUS) {
         await loginGuard.withdrawn(admission);
+        metrics.signIn('face', 'refused');
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
       request.log.info({ userId: found.user.id, similarity: found.similarity }, 'face login');
       await loginGuard.succeeded(admission);
+      metrics.signIn('face', 'success');
       return signIn(services, request, reply, found.user, unit);
     },
   );

@@ -1,7 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HELP_CENTRE_PATH } from '../../contract/api-paths';
-import { createTestApp, signIn, type TestApp } from '../testing/test-app';
+import { SEED_USERS } from '../db/seed-data';
+import {
+  cookieOf,
+  createTestApp,
+  DEMO_PASSWORD,
+  login,
+  signIn,
+  type TestApp,
+} from '../testing/test-app';
 import { REDACTED, redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {
@@ -58,5 +66,71 @@ describe('the request log', () => {
     expect(written).toContain('a line that logs headers');
     expect(written).not.toContain(session.accessToken);
     expect(written).not.toContain(session.refreshToken);
+  });
+
+  /** The JSON lines written to a stream, as an operator's log collector reads them. */
+  function collect(stream: PassThrough): () => Record<string, unknown>[] {
+    let written = '';
+    stream.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
+    return () =>
+      written
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('writes a sign-in with the real client address and the user id, never a credential', async () => {
+    const stream = new PassThrough();
+    const lines = collect(stream);
+    t = await createTestApp({ logger: true, logStream: stream, trustProxy: 1 });
+    const behindProxy = { 'x-forwarded-for': '203.0.113.9' };
+    const response = await login(
+      t.app,
+      { username: 'teacher01', headers: behindProxy },
+      '10.0.0.2',
+    );
+    const accessToken = cookieOf(response, 'SY_ACCESS_TOKEN');
+    const refreshToken = cookieOf(response, 'SY_REFRESH_TOKEN');
+    expect(accessToken).toBeTruthy();
+    await t.app.inject({
+      url: '/api/uaa/oauth/me',
+      headers: { ...behindProxy, cookie: `SY_ACCESS_TOKEN=${accessToken ?? ''}` },
+      remoteAddress: '10.0.0.2',
+    });
+    await t.close();
+    t = undefined;
+
+    const teacher = SEED_USERS.find((user) => user.loginName === 'teacher01');
+    const written = lines();
+    for (const url of ['/api/uaa/oauth/login', '/api/uaa/oauth/me']) {
+      const incoming = written.find(
+        (line) => (line.req as { url?: string } | undefined)?.url === url,
+      );
+      expect(incoming, url).toMatchObject({ req: { remoteAddress: '203.0.113.9' } });
+      const completed = written.find(
+        (line) => line.reqId === incoming?.reqId && line.msg === 'request completed',
+      );
+      expect(completed, url).toMatchObject({ res: { statusCode: 200, userId: teacher?.id } });
+    }
+    const text = JSON.stringify(written);
+    expect(text).not.toContain(DEMO_PASSWORD);
+    expect(text).not.toContain(accessToken);
+    expect(text).not.toContain(refreshToken);
+    expect(text).not.toContain('SY_ACCESS_TOKEN');
+    expect(text).not.toContain('10.0.0.2');
+  });
+
+  it('writes only lines at or above EDUDESK_LOG_LEVEL', async () => {
+    const stream = new PassThrough();
+    const lines = collect(stream);
+    t = await createTestApp({ logger: true, logStream: stream, logLevel: 'warn' });
+    await signIn(t.app, 'teacher01');
+    t.app.log.warn('a warning');
+    await t.close();
+    t = undefined;
+    const written = lines();
+    expect(written.map((line) => line.msg)).toContain('a warning');
+    expect(written.every((line) => Number(line.level) >= 40)).toBe(true);
+    expect(written.some((line) => 'req' in line || 'res' in line)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { LogLevel } from '../config';
 
 /** What a credential in a log line is replaced with. */
 export const REDACTED = '[redacted]';
@@ -72,18 +73,29 @@ const REDACTED_PATHS = [
   'reply.headers["set-cookie"]',
 ];
 
+/** The user a request signed in (a sign-in has no session yet when it is answered). */
+const signedIn = new WeakMap<FastifyRequest, number>();
+
+/** Names the user a request signed in, for its "request completed" line. */
+export function logSignedInUser(request: FastifyRequest, userId: number): void {
+  signedIn.set(request, userId);
+}
+
 /**
- * The request log's options: Fastify's default request fields with a redacted URL, and
- * credentials in headers censored. `stream` lets tests read what would be written. The host is
- * the one that chooses the unit: the Host header, or X-Forwarded-Host when `forwardedHost` says
- * the proxy sets it (server/http/trusted-proxy.ts; this line is written before any hook runs).
+ * The request log's options: JSON lines at `level`, Fastify's default request fields with a
+ * redacted URL, and credentials in headers censored. `stream` lets tests read what would be
+ * written. The client address is `request.ip`: the real client's behind a trusted proxy
+ * (server/http/trusted-proxy.ts). The host is the one that chooses the unit: the Host header,
+ * or X-Forwarded-Host when `forwardedHost` says the proxy sets it (this line is written before
+ * any hook runs). The "request completed" line names the user (`res.userId`) of the request's
+ * session, or the one it signed in.
  */
 export function loggerOptions(
   stream?: NodeJS.WritableStream,
-  { forwardedHost = false }: { forwardedHost?: boolean } = {},
+  { forwardedHost = false, level = 'info' }: { forwardedHost?: boolean; level?: LogLevel } = {},
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
-    level: 'info',
+    level,
     ...(stream ? { stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: REDACTED },
     serializers: {
@@ -98,10 +110,19 @@ export function loggerOptions(
           remotePort: request.socket.remotePort,
         };
       },
+      res(reply: FastifyReply | Record<string, unknown>) {
+        if (!isReply(reply)) return reply;
+        const userId = reply.request.auth?.user.id ?? signedIn.get(reply.request);
+        return { statusCode: reply.statusCode, ...(userId === undefined ? {} : { userId }) };
+      },
     },
   };
 }
 
 function isRequest(value: FastifyRequest | Record<string, unknown>): value is FastifyRequest {
   return typeof value.url === 'string' && typeof value.method === 'string' && 'socket' in value;
+}
+
+function isReply(value: FastifyReply | Record<string, unknown>): value is FastifyReply {
+  return typeof value.statusCode === 'number' && 'request' in value && 'raw' in value;
 }

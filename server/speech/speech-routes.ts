@@ -87,6 +87,7 @@ export const speechRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     ...defaultRecognitionLimits(limits.concurrent),
     ...limits,
   });
+  services.metrics.watchSpeechQueue(queue);
   const voiceApps = new VoiceApps(
     services.sql,
     new AppsRepository(services.sql, hiddenAppCodes(services.options)),

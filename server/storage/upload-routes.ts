@@ -73,6 +73,13 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = as
     reply.header('cache-control', 'no-store');
     done();
   });
+  app.addHook('onResponse', (request, reply, done) => {
+    // The bytes of every accepted upload call (server/http/metrics.ts).
+    if (request.method === 'POST' && reply.statusCode < 400) {
+      services.metrics.uploadReceived(Number(request.headers['content-length']));
+    }
+    done();
+  });
   const auth = requireAuth(services);
 
   app.post(

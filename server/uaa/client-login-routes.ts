@@ -27,14 +27,17 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   app,
   { services },
 ) => {
-  const { loginGuard, sql, users, units } = services;
+  const { loginGuard, sql, users, units, metrics } = services;
 
   app.post(
     API.loginUserClient,
     { schema: { body: UserClientLoginBodySchema } },
     async (request, reply) => {
       const admission = await loginGuard.admit(request, { kind: 'client' });
-      if (admission.kind !== 'go') return loginGuard.refuse(reply, admission);
+      if (admission.kind !== 'go') {
+        metrics.signIn('client', admission.kind);
+        return loginGuard.refuse(reply, admission);
+      }
       const row = await sql.get<{ user_id: number }>(FIND_CLIENT, [
         tokenHash(request.body.userClientId),
       ]);
@@ -43,13 +46,16 @@ export const clientLoginRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
       // rule), and counted the same way.
       // The attempt was counted when admitted: a failure stays counted.
       if (!user || !(await servesUnit(units, request, user.unitId))) {
+        metrics.signIn('client', 'failure');
         return reply.send(fail(400, INVALID_GRANT, UNKNOWN_CLIENT));
       }
       await loginGuard.succeeded(admission);
       const unit = await units.findById(user.unitId);
       if (!unit || !(await isActiveOnHost(services, request, user, unit))) {
+        metrics.signIn('client', 'refused');
         return reply.send(fail(403, 'account_disabled', MESSAGES.accountDisabled));
       }
+      metrics.signIn('client', 'success');
       return signIn(services, request, reply, user, unit);
     },
   );

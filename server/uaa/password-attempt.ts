@@ -7,6 +7,7 @@ import { loginKey } from '../auth/login-name';
 import { needsRehash } from '../auth/password';
 import { HashingBusyError } from '../auth/password-hasher';
 import { fail } from '../http/envelope';
+import type { SignInOutcome } from '../http/metrics';
 import { MESSAGES } from '../http/messages';
 import type { Services } from '../services';
 import { servesUnit } from '../tenancy/host-unit';
@@ -110,19 +111,40 @@ export async function passwordAttemptFor(
   const { accounts, inFlight } = stateOf(services);
   const address = request.ip;
   const running = inFlight.get(address) ?? 0;
-  if (running >= services.options.throttle.maxInFlightPerAddress) return { kind: 'busy' };
+  if (running >= services.options.throttle.maxInFlightPerAddress) {
+    services.metrics.signIn('password', 'busy');
+    return { kind: 'busy' };
+  }
   inFlight.set(address, running + 1);
   try {
     const key = loginKey(username);
-    return await accounts.run(key, () =>
+    const outcome = await accounts.run(key, () =>
       passwordAttempt(services, request, key, password, (unitId) =>
         servesUnit(services.units, request, unitId),
       ),
     );
+    services.metrics.signIn('password', metricOutcome(outcome));
+    return outcome;
   } finally {
     const left = (inFlight.get(address) ?? 1) - 1;
     if (left > 0) inFlight.set(address, left);
     else inFlight.delete(address);
+  }
+}
+
+/** How an attempt is counted in `edudesk_sign_ins_total` (server/http/metrics.ts). */
+function metricOutcome(outcome: LoginOutcome): SignInOutcome {
+  switch (outcome.kind) {
+    case 'ok':
+      return 'success';
+    case 'invalid':
+      return 'failure';
+    case 'refused':
+      return 'refused';
+    case 'busy':
+      return 'busy';
+    case 'refused-by-guard':
+      return outcome.admission.kind;
   }
 }
 

@@ -3,6 +3,7 @@ import type { LoginData } from '../../contract/auth';
 import { setSessionCookies } from '../auth/session-cookies';
 import type { SessionTokens } from '../auth/sessions';
 import { ok } from '../http/envelope';
+import { logSignedInUser } from '../http/log-redaction';
 import type { Services } from '../services';
 import type { Unit } from '../tenancy/units';
 import type { User } from './users';
@@ -30,6 +31,7 @@ export function answerWithSession(
   user: User,
   unit: Unit,
 ): FastifyReply {
+  logSignedInUser(reply.request, user.id);
   setSessionCookies(reply, tokens, {
     secure: services.options.secureCookies,
     refreshTokenTtlSeconds: services.options.refreshTokenTtlSeconds,
