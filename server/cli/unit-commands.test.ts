@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, DESKTOP_API } from '../../contract/api-paths';
 import type { UnitLoginConfig } from '../../contract/auth';
@@ -116,6 +117,11 @@ describe('add-unit, set-unit, bind-host and unbind-host', () => {
         'is not a host name',
       );
     }
+    // An internationalised name is stored as the Host header carries it.
+    expect((await bindHost(sql, { host: '明德.中国', unitId: 3001 })).lines[0]?.en).toContain(
+      'Bound xn--',
+    );
+    expect((await loginConfig(t, domainToASCII('明德.中国'))).unitId).toBe('3001');
     await expect(bindHost(sql, { host: 'mingde.example.org', unitId: 4242 })).rejects.toThrow(
       'There is no unit 4242',
     );

@@ -219,6 +219,15 @@ function decorationOf(raw: string): DecorationSet {
   return newUnitDecorationSet();
 }
 
+/** A kind of filing after a change: the new entry, none ('' given), or those there were. */
+function entriesAfter(
+  change: { entry: FilingEntry | undefined } | undefined,
+  kept: FilingEntry[],
+): FilingEntry[] {
+  if (change === undefined) return kept;
+  return change.entry === undefined ? [] : [change.entry];
+}
+
 /** Replaces a name in a footer text, so the copyright and footer name the unit as renamed. */
 function renamed(textValue: string, from: string, to: string): string {
   return from === '' || to === '' ? textValue : textValue.split(from).join(to);
@@ -269,18 +278,17 @@ export async function setUnit(
     );
     const decoration = decorationOf(row?.decoration_set ?? '');
     const list = Array.isArray(decoration.footerMsg.baList) ? decoration.footerMsg.baList : [];
-    const icpEntries = icp
-      ? icp.entry
-        ? [icp.entry]
-        : []
-      : list.filter((e) => filingHost(e) === MIIT_HOST);
-    const policeEntries = police
-      ? police.entry
-        ? [police.entry]
-        : []
-      : list.filter((e) => filingHost(e) === POLICE_HOST);
-    const others = list.filter((e) => ![MIIT_HOST, POLICE_HOST].includes(filingHost(e) ?? ''));
-    const baList = [...icpEntries, ...policeEntries, ...others];
+    const baList = [
+      ...entriesAfter(
+        icp,
+        list.filter((e) => filingHost(e) === MIIT_HOST),
+      ),
+      ...entriesAfter(
+        police,
+        list.filter((e) => filingHost(e) === POLICE_HOST),
+      ),
+      ...list.filter((e) => ![MIIT_HOST, POLICE_HOST].includes(filingHost(e) ?? '')),
+    ];
     let footer = row?.footer ?? '';
     let copyright = decoration.footerMsg.copyright;
     if (name !== undefined) {
