@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { PRODUCT_ROOT } from '../product-root';
 import { createTestApp, login, TEST_PASSWORD_COST, type TestApp } from '../testing/test-app';
 import { UserRepository } from '../uaa/users';
-import { createAdministrator, passwordProblem } from './create-admin';
+import { createAdministrator, passwordProblem, runCreateAdmin } from './create-admin';
 
 const PASSWORD = 'Correct-Horse-Battery-2026';
 const HTTPS_ORIGIN = 'https://edu.example.org';
@@ -99,6 +100,13 @@ describe('createAdministrator (npm run create-admin)', () => {
       await create('quadmin2', PASSWORD, 3001, { unitName: '西湖区教育局', unitType: 1 }),
     ).toMatchObject({ unitCreated: false });
     expect(await create('quadmin3', PASSWORD, 3001, {})).toMatchObject({ unitCreated: false });
+    // The type need not be repeated; given, it must be the unit's.
+    expect(await create('quadmin6', PASSWORD, 3001, { unitName: '西湖区教育局' })).toMatchObject({
+      unitCreated: false,
+    });
+    await expect(
+      create('quadmin7', PASSWORD, 3001, { unitName: '西湖区教育局', unitType: 2 }),
+    ).rejects.toThrow('Unit 3001 exists as "西湖区教育局" (type 1)');
     await expect(create('quadmin4', PASSWORD, 3001, { unitName: '东湖区教育局' })).rejects.toThrow(
       'Unit 3001 exists as "西湖区教育局" (type 1): leave out --unit-name and --unit-type, or rename it with set-unit',
     );
@@ -159,13 +167,20 @@ describe('the create-admin command', () => {
       EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN,
       EDUDESK_DATA_DIR: dataDir,
     };
-    const noUnit = await runCommand(
-      ['--unit', '1001', '--username', 'admin'],
-      `${PASSWORD}\n`,
-      env,
-    );
-    expect(noUnit.code).toBe(1);
-    expect(noUnit.stderr).toContain('There is no unit 1001 (units: none): give --unit-name');
+    // In this process (a child costs seconds on a loaded machine): no unit yet, none named.
+    let refusal = '';
+    const noUnit = await runCreateAdmin(['--unit', '1001', '--username', 'admin'], env, {
+      stdin: Readable.from([`${PASSWORD}\n`]) as unknown as NodeJS.ReadStream,
+      stdout: process.stdout,
+      stderr: {
+        write: (chunk: string) => {
+          refusal += chunk;
+          return true;
+        },
+      } as unknown as NodeJS.WriteStream,
+    });
+    expect(noUnit).toBe(1);
+    expect(refusal).toContain('There is no unit 1001 (units: none): give --unit-name');
 
     const run = await runCommand(
       ['--unit', '1001', '--username', 'admin', '--unit-name', UNIT_NAME],

@@ -13,11 +13,11 @@ import type { UnitRow } from './admin-common';
 import { insertUnit, unitNameOf, unitTypeOf } from './unit-commands';
 
 /**
- * `npm run create-admin -- --unit 1001 --username admin [--name 王老师] [--unit-name 阳光小学]`:
+ * `npm run create-admin -- --unit 1001 --username admin [--name 王老师] [--unit-name 明德中学]`:
  * the first administrator of a production database (docs/security.md, "Modes: demo and
  * production"; README, "Deploy in production"), and with --unit-name the unit itself when the
- * database has none of that id (a production database starts with no unit). Run it with the server's environment (EDUDESK_MODE, EDUDESK_DATA_DIR,
- * EDUDESK_PUBLIC_ORIGIN…): on a database that does not exist yet it seeds what the server would.
+ * database has none of that id (a production database starts with no unit). Run it with the
+ * server's environment (EDUDESK_MODE, EDUDESK_DATA_DIR, EDUDESK_PUBLIC_ORIGIN…): on a database that does not exist yet it seeds what the server would.
  * The password is read from a prompt (not echoed, asked twice) or, piped, from the first line of
  * standard input; never from the command line, where the shell history and the process list
  * would keep it.
@@ -135,10 +135,10 @@ export async function createAdministrator(
   if (problem !== undefined) throw new AdminCommandError(problem);
   const unitName =
     input.unitName === undefined ? undefined : unitNameOf(input.unitName, 'unit-name');
-  const unitType = input.unitType ?? 2;
   const existing = await sql.get<UnitRow>(UNIT, [input.unitId]);
   if (existing) {
-    if (unitName !== undefined && (unitName !== existing.name || unitType !== existing.unit_type)) {
+    const otherType = input.unitType !== undefined && input.unitType !== existing.unit_type;
+    if ((unitName !== undefined && unitName !== existing.name) || otherType) {
       throw new AdminCommandError(
         `Unit ${String(existing.id)} exists as "${existing.name}" (type ${String(existing.unit_type)}): ` +
           'leave out --unit-name and --unit-type, or rename it with set-unit',
@@ -160,7 +160,9 @@ export async function createAdministrator(
   const realName = input.realName?.trim() ?? '';
   return sql.transaction(async (tx) => {
     let unit = await tx.get<UnitRow>(UNIT, [input.unitId]);
+    const unitCreated = !unit && unitName !== undefined;
     if (!unit && unitName !== undefined) {
+      const unitType = input.unitType ?? 2;
       await insertUnit(tx, { id: input.unitId, unitType, name: unitName, enName: '' });
       unit = { id: input.unitId, name: unitName, unit_type: unitType };
     }
@@ -184,7 +186,7 @@ export async function createAdministrator(
       username,
       unitId: unit.id,
       unitName: unit.name,
-      unitCreated: !existing,
+      unitCreated,
     };
   });
 }
