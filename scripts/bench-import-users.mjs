@@ -23,7 +23,16 @@ delete env.EDUDESK_DATABASE_URL;
 try {
   const admin = spawnSync(
     process.execPath,
-    ['dist/server/admin.mjs', 'create-admin', '--unit', '1001', '--username', 'benchadmin'],
+    [
+      'dist/server/admin.mjs',
+      'create-admin',
+      '--unit',
+      '1001',
+      '--unit-name',
+      'Bench School',
+      '--username',
+      'benchadmin',
+    ],
     { env, input: 'Bench-Import-Horse-2026\n', encoding: 'utf8' },
   );
   if (admin.status !== 0) throw new Error(`create-admin failed: ${admin.stderr}`);

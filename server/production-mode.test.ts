@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, DESKTOP_API } from '../contract/api-paths';
+import type { UnitLoginConfig } from '../contract/auth';
 import type { MenuCategory } from '../contract/desktop';
 import { createAdministrator } from './cli/create-admin';
 import { loadOptionsFromEnv, type ServerOptions } from './config';
@@ -48,10 +49,13 @@ async function count(t: TestApp, table: string): Promise<number> {
   return (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? 0;
 }
 
+/** The unit a production database starts with: the one create-admin names and creates. */
+const UNIT_NAME = '明德中学';
+
 async function addAdministrator(t: TestApp, username = 'admin'): Promise<void> {
   await createAdministrator(
     await t.database(),
-    { unitId: 1001, username, password: ADMIN_PASSWORD },
+    { unitId: 1001, username, password: ADMIN_PASSWORD, unitName: UNIT_NAME },
     { passwordCost: TEST_PASSWORD_COST, now: t.clock.now },
   );
 }
@@ -146,12 +150,16 @@ describe('production mode (EDUDESK_MODE=production)', () => {
     return t;
   }
 
-  it('seeds the platform catalogue, but no account, identity link, provider or partner', async () => {
+  it('seeds the platform catalogue, but no unit, account, identity link, provider or partner', async () => {
     const t = await start(production());
-    expect(await count(t, 'units')).toBe(2);
-    expect(await count(t, 'desktop_apps')).toBeGreaterThan(0);
+    expect(await count(t, 'desktop_modules')).toBeGreaterThan(0);
     expect(await count(t, 'menu_resources')).toBeGreaterThan(0);
     for (const table of [
+      'units',
+      'unit_hosts',
+      'unit_login_configs',
+      'desktop_apps',
+      'module_licences',
       'users',
       'user_roles',
       'user_clients',
@@ -168,6 +176,79 @@ describe('production mode (EDUDESK_MODE=production)', () => {
     expect(response.json()).toMatchObject({ status: 400, code: 'invalid_grant' });
     expect(response.cookies).toHaveLength(0);
     expect((await t.app.inject({ url: DEMO_PARTNER_PATH })).statusCode).toBe(404);
+  });
+
+  it('starts with no unit, answering clearly, and after create-admin shows nothing of the demo', async () => {
+    const t = await start(production());
+    const config = () =>
+      t.app.inject({ url: API.loginConfig, headers: { host: 'edu.example.org' } });
+    expect((await config()).json()).toEqual({
+      status: 404,
+      code: 'not_found',
+      message:
+        '此地址尚未开通单位，请联系管理员|||No unit is set up at this address yet: please contact your administrator',
+      data: null,
+      fieldErrors: [],
+    });
+    const refused = await login(t.app, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      host: 'edu.example.org',
+    });
+    expect(refused.json()).toMatchObject({ status: 400, code: 'invalid_grant' });
+
+    await addAdministrator(t);
+    const page = (await config()).json<{ data: UnitLoginConfig }>().data;
+    expect(page).toMatchObject({ unitId: '1001', unitName: UNIT_NAME, footer: '', baContent: '' });
+    expect(JSON.parse(page.decorationSet)).toMatchObject({
+      footerMsg: { showBaMsg: false, copyright: '', baList: [] },
+    });
+
+    const signedIn = await login(t.app, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      host: 'edu.example.org',
+    });
+    expect(signedIn.json()).toMatchObject({ status: 200 });
+    const headers = {
+      host: 'edu.example.org',
+      cookie: signedIn.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+    };
+    const desktop = async (url: string) => {
+      const response = await t.app.inject({ url, headers });
+      expect(response.json<{ status: number }>().status, url).toBe(200);
+      return response.body;
+    };
+    expect(JSON.parse(await desktop(`${DESKTOP_API.licenseUnitOam}?unitId=1001`))).toMatchObject({
+      data: [],
+    });
+    expect(
+      JSON.parse(await desktop(`${DESKTOP_API.licenseUnit}?unitId=1001&serverId=base`)),
+    ).toMatchObject({ data: false });
+    const admin = await (
+      await t.database()
+    ).get<{ id: number }>('SELECT id FROM users WHERE login_name = ?', ['admin']);
+    const bodies = [
+      JSON.stringify(page),
+      await desktop(API.me),
+      await desktop(`${DESKTOP_API.myAppIcon}?userId=${String(admin?.id)}&unitId=1001&appType=1`),
+      await desktop(`${DESKTOP_API.helpKey}?unitId=1001`),
+      await desktop(`${DESKTOP_API.popUpBox}?unitId=1001`),
+      await desktop(DESKTOP_API.messagesNotRead),
+    ].join('\n');
+    expect(bodies).toContain(UNIT_NAME);
+    expect(bodies).toContain('"code":"tzgg"');
+    for (const demo of [
+      '阳光实验小学',
+      'Sunshine',
+      '滨江',
+      'ICP备',
+      '公网安备',
+      'ygsy',
+      'example.edu',
+    ]) {
+      expect(bodies, demo).not.toContain(demo);
+    }
   });
 
   it('mounts no stand-in provider and offers no third-party sign-in', async () => {
@@ -191,6 +272,7 @@ describe('production mode (EDUDESK_MODE=production)', () => {
         EDUDESK_WEIXIN_API_ORIGIN: 'https://api.weixin.qq.com',
       }),
     );
+    await addAdministrator(t);
     await addProvider(t, 'weixin');
     await addProvider(t, 'wecom');
     const info = (await socialInfo(t)).json<{ data: { providerId: string }[] }>();

@@ -1,5 +1,5 @@
 /** China Standard Time: UTC+8 all year (no daylight saving), the platform's time zone. */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');

@@ -12,6 +12,15 @@ import { AdminCommandError, runCreateAdmin } from './create-admin';
 import { registerDevice, revokeDevice } from './device-commands';
 import { importUsers } from './import-users';
 import { sendMessage } from './message-commands';
+import {
+  addUnit,
+  bindHost,
+  grantModule,
+  setUnit,
+  unbindHost,
+  type UnitChanges,
+  unitTypeOf,
+} from './unit-commands';
 
 /**
  * The administrator's tool (docs/operations.md, "Accounts, units and devices"):
@@ -25,6 +34,11 @@ const USAGE = text(
   `Usage: npm run admin -- <command> [options]   (on a server: node dist/server/admin.mjs <command>)
 
   create-admin --unit ID --username NAME [--name REAL NAME]   the first administrator
+      [--unit-name NAME [--unit-type area|school]]            (creating its unit when absent)
+  add-unit --id ID --type area|school --name NAME [--en-name EN]   a new unit
+  set-unit --unit ID [--name NAME] [--en-name EN] [--filing-icp NO] [--filing-police NO]
+  bind-host HOST --unit ID | unbind-host HOST                  the host names a unit answers on
+  grant-module MODULE --unit ID --until YYYY-MM-DD             a module licence (China time)
   import-users FILE.csv --unit ID [--dry-run]                  users from a spreadsheet
   reset-password USER --unit ID                                a new one-time password
   disable USER | enable USER                                   stop or allow an account
@@ -39,6 +53,11 @@ See docs/operations.md, "Accounts, units and devices".`,
   `用法：npm run admin -- <命令> [选项]   （服务器上：node dist/server/admin.mjs <命令>）
 
   create-admin --unit 单位ID --username 登录名 [--name 姓名]   创建首个管理员
+      [--unit-name 单位名称 [--unit-type area|school]]          （单位不存在时一并创建）
+  add-unit --id 单位ID --type area|school --name 名称 [--en-name 英文名]   添加单位
+  set-unit --unit 单位ID [--name 名称] [--en-name 英文名] [--filing-icp 备案号] [--filing-police 备案号]
+  bind-host 域名 --unit 单位ID | unbind-host 域名              绑定或解除单位的访问域名
+  grant-module 模块 --unit 单位ID --until YYYY-MM-DD           模块授权（北京时间）
   import-users 文件.csv --unit 单位ID [--dry-run]              从表格导入用户
   reset-password 用户 --unit 单位ID                            重置为新的一次性密码
   disable 用户 | enable 用户                                   停用或启用账号
@@ -83,11 +102,20 @@ interface Command {
   ) => Promise<CommandResult>;
 }
 
-function unitOf(values: Record<string, string | boolean | undefined>): number {
-  const raw = values.unit;
+function unitOf(values: Record<string, string | boolean | undefined>, option = 'unit'): number {
+  const raw = values[option];
   const unitId = Number(raw);
-  if (typeof raw !== 'string' || !Number.isSafeInteger(unitId) || unitId <= 0) {
-    throw refuse('--unit must be a unit id such as 1001', '--unit 须为单位 ID，例如 1001', 2);
+  if (
+    typeof raw !== 'string' ||
+    !/^\d+$/.test(raw) ||
+    !Number.isSafeInteger(unitId) ||
+    unitId <= 0
+  ) {
+    throw refuse(
+      `--${option} must be a unit id such as 1001`,
+      `--${option} 须为单位 ID，例如 1001`,
+      2,
+    );
   }
   return unitId;
 }
@@ -109,6 +137,74 @@ function required(values: Record<string, string | boolean | undefined>, name: st
 }
 
 const COMMANDS: Record<string, Command> = {
+  'add-unit': {
+    options: {
+      id: { type: 'string' },
+      type: { type: 'string' },
+      name: { type: 'string' },
+      'en-name': { type: 'string' },
+    },
+    positionals: [],
+    run: (sql, { values }) => {
+      const unitType = unitTypeOf(required(values, 'type'));
+      if (unitType === undefined) {
+        throw refuse(
+          '--type must be area or school',
+          '--type 须为 area（区域）或 school（学校）',
+          2,
+        );
+      }
+      return addUnit(sql, {
+        id: unitOf(values, 'id'),
+        unitType,
+        name: required(values, 'name'),
+        enName: stringOf(values, 'en-name') ?? '',
+      });
+    },
+  },
+  'set-unit': {
+    options: {
+      unit: { type: 'string' },
+      name: { type: 'string' },
+      'en-name': { type: 'string' },
+      'filing-icp': { type: 'string' },
+      'filing-police': { type: 'string' },
+    },
+    positionals: [],
+    run: (sql, { values }) => {
+      const changes: UnitChanges = {};
+      const name = stringOf(values, 'name');
+      const enName = stringOf(values, 'en-name');
+      const filingIcp = stringOf(values, 'filing-icp');
+      const filingPolice = stringOf(values, 'filing-police');
+      if (name !== undefined) changes.name = name;
+      if (enName !== undefined) changes.enName = enName;
+      if (filingIcp !== undefined) changes.filingIcp = filingIcp;
+      if (filingPolice !== undefined) changes.filingPolice = filingPolice;
+      return setUnit(sql, { unitId: unitOf(values), changes });
+    },
+  },
+  'bind-host': {
+    options: { unit: { type: 'string' } },
+    positionals: ['HOST'],
+    run: (sql, { positionals, values }) =>
+      bindHost(sql, { host: positionals[0] ?? '', unitId: unitOf(values) }),
+  },
+  'unbind-host': {
+    options: {},
+    positionals: ['HOST'],
+    run: (sql, { positionals }) => unbindHost(sql, { host: positionals[0] ?? '' }),
+  },
+  'grant-module': {
+    options: { unit: { type: 'string' }, until: { type: 'string' } },
+    positionals: ['MODULE'],
+    run: (sql, { positionals, values }, context) =>
+      grantModule(
+        sql,
+        { module: positionals[0] ?? '', unitId: unitOf(values), until: required(values, 'until') },
+        context,
+      ),
+  },
   'import-users': {
     options: { unit: { type: 'string' }, 'dry-run': { type: 'boolean' } },
     positionals: ['FILE.csv'],

@@ -2,16 +2,18 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { PRODUCT_ROOT } from '../product-root';
 import { createTestApp, login, TEST_PASSWORD_COST, type TestApp } from '../testing/test-app';
 import { UserRepository } from '../uaa/users';
-import { createAdministrator, passwordProblem } from './create-admin';
+import { createAdministrator, passwordProblem, runCreateAdmin } from './create-admin';
 
 const PASSWORD = 'Correct-Horse-Battery-2026';
 const HTTPS_ORIGIN = 'https://edu.example.org';
+const UNIT_NAME = '明德中学';
 
 describe('createAdministrator (npm run create-admin)', () => {
   let t: TestApp;
@@ -22,17 +24,27 @@ describe('createAdministrator (npm run create-admin)', () => {
     await t.close();
   });
 
-  async function create(username: string, password: string, unitId = 1001) {
+  async function create(
+    username: string,
+    password: string,
+    unitId = 1001,
+    unit: { unitName?: string; unitType?: 1 | 2 } = { unitName: UNIT_NAME },
+  ) {
     return createAdministrator(
       await t.database(),
-      { unitId, username, password },
+      { unitId, username, password, ...unit },
       { passwordCost: TEST_PASSWORD_COST, now: t.clock.now },
     );
   }
 
   it('creates a unit administrator who then signs in through POST login', async () => {
     const created = await create('admin', PASSWORD);
-    expect(created).toMatchObject({ username: 'admin', unitId: 1001 });
+    expect(created).toMatchObject({
+      username: 'admin',
+      unitId: 1001,
+      unitName: UNIT_NAME,
+      unitCreated: true,
+    });
     const response = await login(t.app, {
       username: 'admin',
       password: PASSWORD,
@@ -71,8 +83,39 @@ describe('createAdministrator (npm run create-admin)', () => {
     await expect(create('ADMIN', `${PASSWORD}!`)).rejects.toThrow(
       'The username "ADMIN" is already taken',
     );
-    await expect(create('admin2', PASSWORD, 4242)).rejects.toThrow('There is no unit 4242');
+    await expect(create('admin2', PASSWORD, 4242, {})).rejects.toThrow(
+      'There is no unit 4242 (units: 1001 明德中学): give --unit-name to create it',
+    );
     await expect(create('bad name', PASSWORD)).rejects.toThrow(/username/);
+  });
+
+  it('creates the unit it names once; the name must then be the unit’s', async () => {
+    const area = await create('quadmin', PASSWORD, 3001, { unitName: '西湖区教育局', unitType: 1 });
+    expect(area).toMatchObject({ unitCreated: true, unitName: '西湖区教育局' });
+    // An area unit's administrator is an area user (spec §1).
+    expect(
+      await (await t.database()).get('SELECT user_type FROM users WHERE id = ?', [area.userId]),
+    ).toEqual({ user_type: 1 });
+    expect(
+      await create('quadmin2', PASSWORD, 3001, { unitName: '西湖区教育局', unitType: 1 }),
+    ).toMatchObject({ unitCreated: false });
+    expect(await create('quadmin3', PASSWORD, 3001, {})).toMatchObject({ unitCreated: false });
+    // The type need not be repeated; given, it must be the unit's.
+    expect(await create('quadmin6', PASSWORD, 3001, { unitName: '西湖区教育局' })).toMatchObject({
+      unitCreated: false,
+    });
+    await expect(
+      create('quadmin7', PASSWORD, 3001, { unitName: '西湖区教育局', unitType: 2 }),
+    ).rejects.toThrow('Unit 3001 exists as "西湖区教育局" (type 1)');
+    await expect(create('quadmin4', PASSWORD, 3001, { unitName: '东湖区教育局' })).rejects.toThrow(
+      'Unit 3001 exists as "西湖区教育局" (type 1): leave out --unit-name and --unit-type, or rename it with set-unit',
+    );
+    await expect(create('quadmin5', PASSWORD, 3002, { unitName: 'a|||b' })).rejects.toThrow(
+      '--unit-name may not contain',
+    );
+    // Nothing of the refused ones was created.
+    const units = await (await t.database()).all('SELECT id FROM units ORDER BY id');
+    expect(units).toEqual([{ id: 3001 }]);
   });
 });
 
@@ -124,9 +167,29 @@ describe('the create-admin command', () => {
       EDUDESK_PUBLIC_ORIGIN: HTTPS_ORIGIN,
       EDUDESK_DATA_DIR: dataDir,
     };
-    const run = await runCommand(['--unit', '1001', '--username', 'admin'], `${PASSWORD}\n`, env);
+    // In this process (a child costs seconds on a loaded machine): no unit yet, none named.
+    let refusal = '';
+    const noUnit = await runCreateAdmin(['--unit', '1001', '--username', 'admin'], env, {
+      stdin: Readable.from([`${PASSWORD}\n`]) as unknown as NodeJS.ReadStream,
+      stdout: process.stdout,
+      stderr: {
+        write: (chunk: string) => {
+          refusal += chunk;
+          return true;
+        },
+      } as unknown as NodeJS.WriteStream,
+    });
+    expect(noUnit).toBe(1);
+    expect(refusal).toContain('There is no unit 1001 (units: none): give --unit-name');
+
+    const run = await runCommand(
+      ['--unit', '1001', '--username', 'admin', '--unit-name', UNIT_NAME],
+      `${PASSWORD}\n`,
+      env,
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Created unit 1001 ${UNIT_NAME}`);
     expect(run.stdout).toContain('Created administrator "admin"');
 
     const again = await runCommand(['--unit', '1001', '--username', 'admin'], `${PASSWORD}\n`, env);

@@ -9,12 +9,15 @@ import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { openSeededDatabase } from '../db/seed';
 import { SYSTEM_ROLE } from '../db/seed-data';
 import type { Sql } from '../db/sql';
+import type { UnitRow } from './admin-common';
+import { insertUnit, unitNameOf, unitTypeOf } from './unit-commands';
 
 /**
- * `npm run create-admin -- --unit 1001 --username admin [--name 王老师]`: the first administrator
- * of a production database (docs/security.md, "Modes: demo and production"; README, "Deploy in
- * production"). Run it with the server's environment (EDUDESK_MODE, EDUDESK_DATA_DIR,
- * EDUDESK_PUBLIC_ORIGIN…): on a database that does not exist yet it seeds what the server would.
+ * `npm run create-admin -- --unit 1001 --username admin [--name 王老师] [--unit-name 明德中学]`:
+ * the first administrator of a production database (docs/security.md, "Modes: demo and
+ * production"; README, "Deploy in production"), and with --unit-name the unit itself when the
+ * database has none of that id (a production database starts with no unit). Run it with the
+ * server's environment (EDUDESK_MODE, EDUDESK_DATA_DIR, EDUDESK_PUBLIC_ORIGIN…): on a database that does not exist yet it seeds what the server would.
  * The password is read from a prompt (not echoed, asked twice) or, piped, from the first line of
  * standard input; never from the command line, where the shell history and the process list
  * would keep it.
@@ -22,6 +25,7 @@ import type { Sql } from '../db/sql';
 
 const USAGE =
   'Usage: npm run create-admin -- --unit <unit id> --username <name> [--name <real name>]\n' +
+  '         [--unit-name <unit name> [--unit-type area|school]]   (creates the unit when absent)\n' +
   '(the password is asked for, or read from the first line of standard input)';
 
 const UNIT = 'SELECT id, name, unit_type FROM units WHERE id = ?';
@@ -97,6 +101,12 @@ export interface AdministratorInput {
   password: string;
   /** The name shown in the platform; 管理员 when not given. */
   realName?: string;
+  /**
+   * The unit's name (and type: a school by default), creating the unit when there is none of
+   * that id. For an existing unit it must be the unit's name and type (rename with set-unit).
+   */
+  unitName?: string;
+  unitType?: 1 | 2;
 }
 
 export interface CreatedAdministrator {
@@ -104,6 +114,8 @@ export interface CreatedAdministrator {
   username: string;
   unitId: number;
   unitName: string;
+  /** Whether the command created the unit (--unit-name). */
+  unitCreated: boolean;
 }
 
 /**
@@ -121,13 +133,24 @@ export async function createAdministrator(
   const username = input.username.trim();
   const problem = usernameProblem(username) ?? passwordProblem(input.password, username);
   if (problem !== undefined) throw new AdminCommandError(problem);
-  const unit = await sql.get<{ id: number; name: string; unit_type: number }>(UNIT, [input.unitId]);
-  if (!unit) {
+  const unitName =
+    input.unitName === undefined ? undefined : unitNameOf(input.unitName, 'unit-name');
+  const existing = await sql.get<UnitRow>(UNIT, [input.unitId]);
+  if (existing) {
+    const otherType = input.unitType !== undefined && input.unitType !== existing.unit_type;
+    if ((unitName !== undefined && unitName !== existing.name) || otherType) {
+      throw new AdminCommandError(
+        `Unit ${String(existing.id)} exists as "${existing.name}" (type ${String(existing.unit_type)}): ` +
+          'leave out --unit-name and --unit-type, or rename it with set-unit',
+      );
+    }
+  } else if (unitName === undefined) {
     const known = (await sql.all<{ id: number; name: string }>(UNITS))
       .map((row) => `${String(row.id)} ${row.name}`)
       .join(', ');
     throw new AdminCommandError(
-      `There is no unit ${String(input.unitId)} (units: ${known === '' ? 'none' : known})`,
+      `There is no unit ${String(input.unitId)} (units: ${known === '' ? 'none' : known}): ` +
+        'give --unit-name to create it',
     );
   }
   const takenMessage = `The username "${username}" is already taken`;
@@ -136,6 +159,14 @@ export async function createAdministrator(
   const hash = hashPasswordSync(input.password, options.passwordCost);
   const realName = input.realName?.trim() ?? '';
   return sql.transaction(async (tx) => {
+    let unit = await tx.get<UnitRow>(UNIT, [input.unitId]);
+    const unitCreated = !unit && unitName !== undefined;
+    if (!unit && unitName !== undefined) {
+      const unitType = input.unitType ?? 2;
+      await insertUnit(tx, { id: input.unitId, unitType, name: unitName, enName: '' });
+      unit = { id: input.unitId, name: unitName, unit_type: unitType };
+    }
+    if (!unit) throw new AdminCommandError(`There is no unit ${String(input.unitId)}`);
     // Another process may have taken the name while we were hashing: then nothing is inserted.
     const inserted = await tx.get<{ id: number }>(INSERT_USER, [
       unit.id,
@@ -150,7 +181,13 @@ export async function createAdministrator(
     const userId = inserted.id;
     await tx.run(INSERT_ROLE, [userId, SYSTEM_ROLE.code, SYSTEM_ROLE.project]);
     await tx.run(GRANT_MENUS, [userId, unit.id]);
-    return { userId, username, unitId: unit.id, unitName: unit.name };
+    return {
+      userId,
+      username,
+      unitId: unit.id,
+      unitName: unit.name,
+      unitCreated,
+    };
   });
 }
 
@@ -220,11 +257,15 @@ const ARGUMENTS = {
   unit: { type: 'string' },
   username: { type: 'string' },
   name: { type: 'string' },
+  'unit-name': { type: 'string' },
+  'unit-type': { type: 'string' },
   password: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parseCommandLine(argv: string[]): { unitId: number; username: string; realName?: string } {
+function parseCommandLine(
+  argv: string[],
+): Pick<AdministratorInput, 'unitId' | 'username' | 'realName' | 'unitName' | 'unitType'> {
   let values;
   try {
     values = parseArgs({
@@ -253,7 +294,20 @@ function parseCommandLine(argv: string[]): { unitId: number; username: string; r
   }
   const username = values.username?.trim() ?? '';
   if (username === '') throw new AdminCommandError(`--username is required\n${USAGE}`, 2);
-  return { unitId, username, ...(values.name === undefined ? {} : { realName: values.name }) };
+  const unitType = values['unit-type'] === undefined ? undefined : unitTypeOf(values['unit-type']);
+  if (unitType === undefined && values['unit-type'] !== undefined) {
+    throw new AdminCommandError(`--unit-type must be area or school\n${USAGE}`, 2);
+  }
+  if (unitType !== undefined && values['unit-name'] === undefined) {
+    throw new AdminCommandError(`--unit-type goes with --unit-name\n${USAGE}`, 2);
+  }
+  return {
+    unitId,
+    username,
+    ...(values.name === undefined ? {} : { realName: values.name }),
+    ...(values['unit-name'] === undefined ? {} : { unitName: values['unit-name'] }),
+    ...(unitType === undefined ? {} : { unitType }),
+  };
 }
 
 /** The command: returns its exit code (0 created, 1 refused, 2 usage). */
@@ -279,6 +333,12 @@ export async function runCreateAdmin(
         { passwordCost: options.passwordCost, now },
       );
       const origin = options.publicOrigin ?? `http://localhost:${String(options.port)}`;
+      if (created.unitCreated) {
+        io.stdout.write(
+          `Created unit ${String(created.unitId)} ${created.unitName} with the platform's ` +
+            'applications; bind its host names (bind-host) and grant its modules (grant-module).\n',
+        );
+      }
       io.stdout.write(
         `Created administrator "${created.username}" (user ${String(created.userId)}) of unit ` +
           `${String(created.unitId)} ${created.unitName} in ${options.dataDir} (${options.mode} ` +

@@ -54,13 +54,15 @@ export const SEED_TERM = '1';
 /** The public-security filing badge, drawn and served by server/storage. */
 export const POLICE_FILING_BADGE_PATH = filingBadgePath('police');
 
-const MIIT_FILING = {
+/** An ICP filing entry of the footer (its number goes in baContent): MIIT's register links it. */
+export const MIIT_FILING = {
   baUrl: 'https://beian.miit.gov.cn/',
   baImg: '',
   showImg: false,
 };
 
-function policeFiling(code: string, region: string) {
+/** The footer entry of a public-security filing: its record code, the province's abbreviation. */
+export function policeFiling(code: string, region: string) {
   return {
     baUrl: `https://www.beian.gov.cn/portal/registerSystemInfo?recordcode=${code}`,
     baImg: POLICE_FILING_BADGE_PATH,

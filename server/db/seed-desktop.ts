@@ -2,6 +2,7 @@ import type { Sql } from './sql';
 import { OPEN_WAY_EXPIRY_DIALOG, OPEN_WAY_URL } from '../../contract/desktop-codes';
 import { appPageUrl, idPathFor, rootFor } from '../apps/app-urls';
 import {
+  BUREAU_APPS,
   EXPIRY_MESSAGE_MODULES,
   LICENCE_DAY_MS,
   LINKED_PARENT,
@@ -14,10 +15,12 @@ import {
   SEED_UNIT_SETTINGS,
   SEED_UNREAD_COUNTS,
   SEED_USER_THEMES,
+  SCHOOL_APPS,
   type SeedApp,
   type SeedResource,
 } from './seed-desktop-data';
 import { SEED_UNITS, SEED_USERS } from './seed-data';
+import { seedVocabulary } from './seed-vocabulary';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -214,42 +217,67 @@ async function insertTree(
 }
 
 /**
- * The desktop's platform catalogue, written inside the seed's transaction on a fresh
- * database in both modes: the units' applications, modules, licences and flags, and the
- * permission (menu) trees. Nobody holds a grant yet.
+ * The applications a new unit of `unitType` gets (an education bureau's or a school's), in the
+ * order of its desktop: the platform catalogue of server/db/seed-desktop-data.ts.
  */
-export async function seedDesktopCatalogue(sql: Sql): Promise<void> {
+export function catalogueAppsOf(unitType: number): readonly SeedApp[] {
+  return unitType === 1 ? BUREAU_APPS : SCHOOL_APPS;
+}
+
+/** Writes a unit's applications (desktop_apps), in their desktop order, and their synonyms. */
+export async function installUnitApps(
+  sql: Sql,
+  unitId: number,
+  apps: readonly SeedApp[],
+): Promise<void> {
   const insertApp = `INSERT INTO desktop_apps (unit_id, code, category_code, zname, name, short_name,
        english_short_name, english_name, menu_route, server_id, deploy_path, front_user_type,
        limit_user_type, app_type, update_status, sort_order)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`;
-  for (const { unitId, apps } of SEED_APPS_BY_UNIT) {
-    for (const [order, app] of apps.entries()) {
-      await sql.run(insertApp, [
-        unitId,
-        app.code,
-        app.category,
-        app.zname,
-        app.zname,
-        app.shortName,
-        app.englishShortName,
-        app.englishName,
-        app.menuRoute ?? '',
-        app.serverId,
-        app.deployPath ?? '',
-        app.frontUserType,
-        app.limitUserType,
-        app.updateStatus ?? 1,
-        order,
-      ]);
-    }
+  for (const [order, app] of apps.entries()) {
+    await sql.run(insertApp, [
+      unitId,
+      app.code,
+      app.category,
+      app.zname,
+      app.zname,
+      app.shortName,
+      app.englishShortName,
+      app.englishName,
+      app.menuRoute ?? '',
+      app.serverId,
+      app.deployPath ?? '',
+      app.frontUserType,
+      app.limitUserType,
+      app.updateStatus ?? 1,
+      order,
+    ]);
   }
+  await seedVocabulary(sql, unitId);
+}
 
+/**
+ * The platform catalogue, written inside the seed's transaction on a fresh database in both
+ * modes: the modules (what licences name) and the permission (menu) trees. It names no unit: a
+ * unit's applications come with the unit (`installUnitApps`).
+ */
+export async function seedPlatformCatalogue(sql: Sql): Promise<void> {
   const insertModule =
     'INSERT INTO desktop_modules (server_id, name, english_name) VALUES (?, ?, ?)';
   for (const [serverId, name] of Object.entries(SEED_MODULES)) {
     await sql.run(insertModule, [serverId, name.zh, name.en]);
   }
+  for (const [appCode, tree] of Object.entries(SEED_RESOURCE_TREES)) {
+    await insertTree(sql, appCode, tree, null);
+  }
+}
+
+/**
+ * The demo units' desktops, written after their units in demo mode only: their applications,
+ * licences (ends that move with the clock, some expired) and flags. Nobody holds a grant yet.
+ */
+export async function seedDemoUnitDesktops(sql: Sql): Promise<void> {
+  for (const { unitId, apps } of SEED_APPS_BY_UNIT) await installUnitApps(sql, unitId, apps);
 
   const insertLicence = `INSERT INTO module_licences (unit_id, server_id, name, end_time, end_offset_ms)
      VALUES (?, ?, ?, NULL, ?)`;
@@ -273,10 +301,6 @@ export async function seedDesktopCatalogue(sql: Sql): Promise<void> {
       unit.haveInstitute ? 1 : 0,
       unit.helpKey,
     ]);
-  }
-
-  for (const [appCode, tree] of Object.entries(SEED_RESOURCE_TREES)) {
-    await insertTree(sql, appCode, tree, null);
   }
 }
 

@@ -13,10 +13,9 @@ import {
 import type { ServerMode, ServerOptions } from '../config';
 import { openDatabase } from './database';
 import type { Sql } from './sql';
-import { seedDesktopCatalogue, seedDesktopDemo } from './seed-desktop';
+import { seedDemoUnitDesktops, seedDesktopDemo, seedPlatformCatalogue } from './seed-desktop';
 import { seedSocialDemo } from './seed-social';
 import { seedNotices } from '../notices/seed-notices';
-import { seedVocabulary } from './seed-vocabulary';
 
 export interface SeedOptions {
   /** What a fresh database gets (docs/security.md, "Modes"); demo when absent. */
@@ -26,20 +25,25 @@ export interface SeedOptions {
   now: () => number;
 }
 
+/** A database the seed has not run on: no module and no unit (a production one may have none). */
 async function isEmpty(sql: Sql): Promise<boolean> {
-  return (await sql.get('SELECT 1 FROM units LIMIT 1')) === undefined;
+  return (
+    (await sql.get('SELECT 1 FROM desktop_modules LIMIT 1')) === undefined &&
+    (await sql.get('SELECT 1 FROM units LIMIT 1')) === undefined
+  );
 }
 
 /**
- * Seeds a fresh database. Both modes get the platform catalogue: the units with their hosts and
- * login pages, the applications, modules, licences and menu trees, and the voice vocabulary.
- * Demo mode adds the demo data: the accounts (one published password), the demo device client,
- * linked identities, the stand-in providers' apps and linked social identities, grants, messages,
- * to-dos and notices. Production adds none of it: its first account comes from
- * `npm run create-admin` (server/cli/create-admin.ts).
+ * Seeds a fresh database. Both modes get the platform catalogue: the modules and the menu
+ * (permission) trees, which name no unit. Demo mode adds the demo data: the two demo units with
+ * their hosts, login pages (filing numbers), applications, licences and flags, the accounts (one
+ * published password), the demo device client, linked identities, the stand-in providers' apps
+ * and linked social identities, grants, messages, to-dos and notices. Production adds none of
+ * it: its unit and first account come from `admin create-admin --unit-name` or `admin add-unit`
+ * (server/cli/create-admin.ts, server/cli/unit-commands.ts).
  *
- * Does nothing when any unit exists, so an operator's own data is never touched. Returns whether
- * it seeded.
+ * Does nothing on a database seeded before, so an operator's own data is never touched. Returns
+ * whether it seeded.
  */
 export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(sql))) return false;
@@ -66,6 +70,9 @@ export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<bool
   return sql.transaction(async (sql) => {
     // Another process may have seeded while we were hashing.
     if (!(await isEmpty(sql))) return false;
+    await seedPlatformCatalogue(sql);
+    if (!demo) return true;
+
     for (const unit of SEED_UNITS) {
       await sql.run(insertUnit, [
         unit.id,
@@ -87,9 +94,7 @@ export async function seedDemoData(sql: Sql, options: SeedOptions): Promise<bool
         JSON.stringify(config.decorationSet),
       ]);
     }
-    await seedDesktopCatalogue(sql);
-    await seedVocabulary(sql);
-    if (!demo) return true;
+    await seedDemoUnitDesktops(sql);
 
     for (const [index, user] of SEED_USERS.entries()) {
       await sql.run(insertUser, [

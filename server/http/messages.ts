@@ -90,6 +90,11 @@ export const MESSAGES = {
     'This third-party account is already linked to another platform account',
   ),
   unitNotFound: bilingual('单位不存在', 'Unit not found'),
+  /** A host bound to no unit, with no default unit either (a new production platform). */
+  hostWithoutUnit: bilingual(
+    '此地址尚未开通单位，请联系管理员',
+    'No unit is set up at this address yet: please contact your administrator',
+  ),
   imageNotFound: bilingual('图片不存在', 'Image not found'),
 } as const;
 

@@ -20,7 +20,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
       const unit = await units.resolveHost(
         url !== undefined && url !== '' ? url : request.hostname,
       );
-      if (!unit) return reply.send(fail(404, 'not_found', MESSAGES.unitNotFound));
+      if (!unit) return reply.send(fail(404, 'not_found', MESSAGES.hostWithoutUnit));
       return reply.send(ok(await units.loginConfig(unit)));
     },
   );
