@@ -6,7 +6,8 @@ import { VERSION_PATH } from './http/version-routes';
 import { PRODUCT_ROOT } from './product-root';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { createTestDatabase, type TestDatabaseLocation } from './testing/test-database';
-import { PRODUCT_VERSION, SCHEMA_VERSION } from './version';
+import { PRODUCT_VERSION } from './apps/version-data';
+import { SCHEMA_VERSION } from './db/migrate';
 
 describe('which version a node runs', () => {
   let t: TestApp | undefined;

@@ -19,7 +19,8 @@ import {
   TEST_PASSWORD_COST,
   type TestApp,
 } from '../testing/test-app';
-import { PRODUCT_VERSION, SCHEMA_VERSION } from '../version';
+import { PRODUCT_VERSION } from '../apps/version-data';
+import { SCHEMA_VERSION } from '../db/migrate';
 import { runAdmin } from './admin';
 import { type Manifest, MANIFEST_FILE } from './backup-commands';
 import { importUsers } from './import-users';
@@ -142,6 +143,10 @@ describe('admin backup and restore', () => {
     expect(manifest.files).toContainEqual(expect.objectContaining({ size: data.length, sha256 }));
     expect(manifest.files.map((file) => file.path)).toContain(manifest.database);
 
+    // Never inside the files folder, which a restore empties.
+    expect((await admin(['backup', path.join(filesDirOf(t.options), 'backup')])).stderr).toContain(
+      'must be apart',
+    );
     // Never into a folder that holds something.
     expect(await admin(['backup', dir])).toMatchObject({ code: 1 });
     expect((await admin(['backup', dir])).stderr).toContain('is not empty');

@@ -9,7 +9,8 @@ import { filesDirOf, type ServerOptions } from '../config';
 import { DATABASE_FILE, describeDatabaseUrl } from '../db/database';
 import { PostgresSql } from '../db/postgres-sql';
 import type { SqlDialect } from '../db/sql';
-import { PRODUCT_VERSION, SCHEMA_VERSION } from '../version';
+import { PRODUCT_VERSION } from '../apps/version-data';
+import { SCHEMA_VERSION } from '../db/migrate';
 import { type CommandResult, refuse, text } from './admin-common';
 
 /**
@@ -68,6 +69,23 @@ async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/**
+ * The backup folder and the files folder must be apart: a restore empties the files folder, and a
+ * backup inside it would copy itself.
+ */
+function refuseOverlap(dir: string, filesDir: string): void {
+  const inside = (child: string, parent: string) => {
+    const relative = path.relative(parent, child);
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  };
+  if (inside(dir, filesDir) || inside(filesDir, dir)) {
+    throw refuse(
+      `${dir} and the files folder ${filesDir} must be apart (neither inside the other): choose a backup folder elsewhere; nothing was changed`,
+      `${dir} 与文件夹 ${filesDir} 不能相互包含：请另选备份文件夹；未做任何更改`,
+    );
+  }
 }
 
 function megabytes(bytes: number): string {
@@ -257,6 +275,7 @@ export async function backup(
   input: { dir: string },
 ): Promise<CommandResult & { manifest: Manifest }> {
   const dir = path.resolve(input.dir);
+  refuseOverlap(dir, filesDirOf(options));
   prepareBackupFolder(dir);
   try {
     fs.mkdirSync(path.join(dir, 'database'), { mode: 0o700 });
@@ -302,7 +321,7 @@ export async function backup(
       manifest,
       lines: [
         text(
-          `Backed up ${whereDatabase(options)} (schema ${String(schema)}, ${megabytes(databaseSize)}) and ${String(copied.length)} files of ${filesDir} (${megabytes(filesSize)}) into ${dir}.`,
+          `Backed up ${whereDatabase(options)} (schema ${String(schema)}, ${megabytes(databaseSize)}) and ${String(copied.length)} file(s) of ${filesDir} (${megabytes(filesSize)}) into ${dir}.`,
           `已将 ${whereDatabase(options)}（架构版本 ${String(schema)}，${megabytes(databaseSize)}）及 ${filesDir} 中的 ${String(copied.length)} 个文件（${megabytes(filesSize)}）备份到 ${dir}。`,
         ),
         text(
@@ -568,9 +587,11 @@ export async function restore(
   input: { dir: string; yes: boolean },
 ): Promise<CommandResult> {
   const dir = path.resolve(input.dir);
+  refuseOverlap(dir, filesDirOf(options));
   const manifest = readManifest(dir);
   const engine = engineOf(options);
   const taken = `EduDesk ${manifest.version}, schema ${String(manifest.schema)}, ${manifest.createdAt}`;
+  const takenZh = `EduDesk ${manifest.version}，架构版本 ${String(manifest.schema)}，${manifest.createdAt}`;
   if (manifest.engine !== engine) {
     throw refuse(
       `The backup in ${dir} is of a ${manifest.engine} database and this server uses ${engine}: restore it on a server of that engine; nothing was changed`,
@@ -580,7 +601,7 @@ export async function restore(
   if (manifest.schema > SCHEMA_VERSION) {
     throw refuse(
       `The backup in ${dir} (${taken}) is newer than this version (EduDesk ${PRODUCT_VERSION}, schema ${String(SCHEMA_VERSION)}): restore it with that version or a newer one; nothing was changed`,
-      `${dir} 中的备份（${taken}）比本版本（EduDesk ${PRODUCT_VERSION}，架构版本 ${String(SCHEMA_VERSION)}）新：请用该版本或更新的版本恢复；未做任何更改`,
+      `${dir} 中的备份（${takenZh}）比本版本（EduDesk ${PRODUCT_VERSION}，架构版本 ${String(SCHEMA_VERSION)}）新：请用该版本或更新的版本恢复；未做任何更改`,
     );
   }
   await verifyBackup(dir, manifest);
@@ -588,7 +609,7 @@ export async function restore(
   if (!input.yes) {
     throw refuse(
       `The backup in ${dir} (${taken}) is whole. Restoring replaces ${whereDatabase(options)} and everything in ${filesDir}. Stop the server (every node) first, then run again with --yes; nothing was changed`,
-      `${dir} 中的备份（${taken}）完好。恢复将替换 ${whereDatabase(options)} 及 ${filesDir} 中的全部内容。请先停止服务器（所有节点），再加 --yes 重新运行；未做任何更改`,
+      `${dir} 中的备份（${takenZh}）完好。恢复将替换 ${whereDatabase(options)} 及 ${filesDir} 中的全部内容。请先停止服务器（所有节点），再加 --yes 重新运行；未做任何更改`,
     );
   }
   const copy = path.join(dir, ...manifest.database.split('/'));
@@ -620,8 +641,8 @@ export async function restore(
   return {
     lines: [
       text(
-        `Restored ${whereDatabase(options)} and ${String(count)} files into ${filesDir} from ${dir} (${taken}).`,
-        `已从 ${dir}（${taken}）恢复 ${whereDatabase(options)} 及 ${String(count)} 个文件到 ${filesDir}。`,
+        `Restored ${whereDatabase(options)} and ${String(count)} file(s) into ${filesDir} from ${dir} (${taken}).`,
+        `已从 ${dir}（${takenZh}）恢复 ${whereDatabase(options)} 及 ${String(count)} 个文件到 ${filesDir}。`,
       ),
       text(
         manifest.schema < SCHEMA_VERSION

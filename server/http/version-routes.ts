@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PRODUCT_VERSION, SCHEMA_VERSION } from '../version';
+import { PRODUCT_VERSION } from '../apps/version-data';
+import { SCHEMA_VERSION } from '../db/migrate';
 import { ok } from './envelope';
 
 /** Where a node says which version it runs (docs/operations.md, "Upgrades"). */
