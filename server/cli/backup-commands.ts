@@ -147,23 +147,19 @@ function toolConnection(databaseUrl: string): { dbname: string; env: NodeJS.Proc
 }
 
 /** Runs a tool to its end; refuses with its standard error when it fails. */
-function runTool(
-  name: PostgresTool,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ stdout: string }> {
+function runTool(name: PostgresTool, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(findPostgresTool(name, env), args, {
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.stderr.on('data', (data: Buffer) => {
+      stderr += data.toString();
+    });
     child.once('error', reject);
     child.once('close', (code) => {
-      if (code === 0) resolve({ stdout });
+      if (code === 0) resolve();
       else reject(toolFailed(name, code, stderr));
     });
   });
