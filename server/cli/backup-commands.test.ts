@@ -19,6 +19,7 @@ import {
   TEST_PASSWORD_COST,
   type TestApp,
 } from '../testing/test-app';
+import { TEST_POSTGRES_URL } from '../testing/test-database';
 import { PRODUCT_VERSION } from '../apps/version-data';
 import { SCHEMA_VERSION } from '../db/migrate';
 import { runAdmin } from './admin';
@@ -38,6 +39,16 @@ function sink(): NodeJS.WriteStream & { text: () => string } {
 }
 
 const PASSWORD = 'Tiger-Lily-88';
+
+/** The users in the server's database, read as an operator would. */
+async function usersIn(options: TestApp['options']): Promise<number> {
+  const sql = await openDatabase(options);
+  try {
+    return Number((await sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n);
+  } finally {
+    await sql.close();
+  }
+}
 
 function colorOf(app: FastifyInstance, cookie: string): Promise<string> {
   return app
@@ -231,4 +242,29 @@ describe('admin backup and restore', () => {
       await check.close();
     }
   });
+  it.runIf(TEST_POSTGRES_URL !== undefined)(
+    'leaves PostgreSQL as it was when the dump breaks off',
+    async () => {
+      const dir = path.join(folder, 'backup');
+      expect((await admin(['backup', dir])).code).toBe(0);
+      await t.app.close();
+      const truncated = alteredCopy(dir, 'truncated', (manifest, copy) => {
+        const dump = path.join(copy, manifest.database);
+        const content = fs.readFileSync(dump);
+        const half = content.subarray(0, Math.floor(content.length / 2));
+        fs.writeFileSync(dump, half);
+        const entry = manifest.files.find((file) => file.path === manifest.database);
+        if (entry) {
+          entry.size = half.length;
+          entry.sha256 = createHash('sha256').update(half).digest('hex');
+        }
+      });
+      const before = await usersIn(t.options);
+      expect(before).toBeGreaterThan(0);
+      const failed = await admin(['restore', truncated, '--yes']);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/Restoring PostgreSQL .* failed: (pg_restore|psql) failed/);
+      expect(await usersIn(t.options)).toBe(before);
+    },
+  );
 });
