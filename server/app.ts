@@ -15,6 +15,7 @@ import { refuseUnstorableValues } from './http/unstorable-values';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { healthRoutes } from './http/health-routes';
+import { versionRoutes } from './http/version-routes';
 import { loggerOptions } from './http/log-redaction';
 import { registerMetrics } from './http/metrics';
 import { fastifyTrustProxy, ignoreForwardedHost } from './http/trusted-proxy';
@@ -107,6 +108,7 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
 
   await registerBodyParsers(app);
   await app.register(healthRoutes, { services });
+  await app.register(versionRoutes);
   await app.register(loginRoutes, { services });
   await app.register(sessionRoutes, { services });
   await app.register(configRoutes, { services });

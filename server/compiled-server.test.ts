@@ -13,6 +13,8 @@ import {
   serverProcessEnv,
 } from '../scripts/build-server.mjs';
 import { PRODUCT_VERSION } from './apps/version-data';
+import { SCHEMA_VERSION } from './db/migrate';
+import { VERSION_PATH } from './http/version-routes';
 import { DEFAULT_OPTIONS } from './config';
 import { FACE_FIXTURES, faceFixtureBase64 } from './face/face-fixtures';
 import { PRODUCT_ROOT } from './product-root';
@@ -85,6 +87,10 @@ describe('the compiled server (npm start)', () => {
     expect(await version.json()).toMatchObject({
       status: 200,
       data: { serverVersion: PRODUCT_VERSION },
+    });
+    const versions = await fetch(`${base}${VERSION_PATH}`);
+    expect(await versions.json()).toMatchObject({
+      data: { version: PRODUCT_VERSION, schema: SCHEMA_VERSION },
     });
     const missing = await fetch(`${base}/api/no/such/call`);
     expect(missing.status).toBe(404);

@@ -8,6 +8,7 @@ import { openSeededDatabase } from '../db/seed';
 import type { Sql } from '../db/sql';
 import { disableUser, enableUser, listUsers, resetPassword, unlockUser } from './account-commands';
 import { type AdminContext, type CommandResult, refuse, type Text } from './admin-common';
+import { backup, restore } from './backup-commands';
 import { AdminCommandError, runCreateAdmin } from './create-admin';
 import { registerDevice, revokeDevice } from './device-commands';
 import { importUsers } from './import-users';
@@ -47,6 +48,8 @@ const USAGE = text(
   register-device CLIENT_ID --user USER                        a desktop client signs in staff
   revoke-device CLIENT_ID                                      that client no longer does
   send-message USER --text TEXT [--todo] [--module CODE] [--url URL] [--importance 1-5]
+  backup DIR                                                   the database and files, into a new folder
+  restore DIR [--yes]                                          replace them from a backup (server stopped)
 
 The database is the server's: run with its variables (EDUDESK_DATA_DIR or EDUDESK_DATABASE_URL).
 See docs/operations.md, "Accounts, units and devices".`,
@@ -66,6 +69,8 @@ See docs/operations.md, "Accounts, units and devices".`,
   register-device 客户端ID --user 用户                          登记教职工自动登录的桌面客户端
   revoke-device 客户端ID                                        撤销该客户端
   send-message 用户 --text 内容 [--todo] [--module 应用代码] [--url 地址] [--importance 1-5]
+  backup 文件夹                                                 将数据库和文件备份到新文件夹
+  restore 文件夹 [--yes]                                        从备份恢复（须先停止服务器）
 
 数据库与服务器相同：请使用服务器的环境变量（EDUDESK_DATA_DIR 或 EDUDESK_DATABASE_URL）运行。
 详见 docs/operations.md“Accounts, units and devices”。`,
@@ -91,16 +96,23 @@ export function languageOf(env: Env): 'zh' | 'en' {
   return locale?.toLowerCase().startsWith('zh') === true ? 'zh' : 'en';
 }
 
-/** One command: its options (parseArgs), how many positionals it takes, and what it does. */
-interface Command {
+interface CommandArgs {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+}
+
+/**
+ * One command: its options (parseArgs), how many positionals it takes, and what it does: `run`
+ * in one transaction on the server's database, or `runOnData` on the server's data as a whole
+ * (backup and restore open the database their own way).
+ */
+type Command = {
   options: Record<string, { type: 'string' | 'boolean' }>;
   positionals: string[];
-  run: (
-    sql: Sql,
-    args: { positionals: string[]; values: Record<string, string | boolean | undefined> },
-    context: AdminContext,
-  ) => Promise<CommandResult>;
-}
+} & (
+  | { run: (sql: Sql, args: CommandArgs, context: AdminContext) => Promise<CommandResult> }
+  | { runOnData: (options: ServerOptions, args: CommandArgs) => Promise<CommandResult> }
+);
 
 function unitOf(values: Record<string, string | boolean | undefined>, option = 'unit'): number {
   const raw = values[option];
@@ -293,6 +305,17 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  backup: {
+    options: {},
+    positionals: ['DIR'],
+    runOnData: (options, { positionals }) => backup(options, { dir: positionals[0] ?? '' }),
+  },
+  restore: {
+    options: { yes: { type: 'boolean' } },
+    positionals: ['DIR'],
+    runOnData: (options, { positionals, values }) =>
+      restore(options, { dir: positionals[0] ?? '', yes: values.yes === true }),
+  },
 };
 
 /**
@@ -358,17 +381,20 @@ export async function runAdmin(argv: string[], env: Env, io: Io): Promise<number
       );
     }
     const options = loadOptionsFromEnv(env);
+    const args = { positionals: parsed.positionals, values: parsed.values };
+    if ('runOnData' in command) {
+      for (const line of (await command.runOnData(options, args)).lines) {
+        io.stdout.write(`${say(line)}\n`);
+      }
+      return 0;
+    }
     const sql = await openServerDatabase(options);
     try {
-      const result = await command.run(
-        sql,
-        { positionals: parsed.positionals, values: parsed.values },
-        {
-          passwordCost: options.passwordCost,
-          hashing: options.hashing,
-          now: options.now ?? Date.now,
-        },
-      );
+      const result = await command.run(sql, args, {
+        passwordCost: options.passwordCost,
+        hashing: options.hashing,
+        now: options.now ?? Date.now,
+      });
       for (const line of result.lines) io.stdout.write(`${say(line)}\n`);
       return 0;
     } catch (error) {

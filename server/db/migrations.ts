@@ -16,6 +16,13 @@ export interface Migration {
 /**
  * The schema, as numbered migrations. Never edit a migration that has shipped: add a new one.
  * Times are epoch milliseconds (INTEGER) so expiry checks are plain comparisons.
+ *
+ * Expand, then contract (docs/operations.md, "Upgrades"): during a rolling upgrade the previous
+ * version's nodes run on the migrated database. So a migration only adds (tables, nullable
+ * columns or columns with a default, indexes the previous version's writes satisfy), the new code
+ * copes with rows the previous version writes meanwhile, and what is no longer used is dropped a
+ * version later. A migration that cannot (15, 8) needs an upgrade with every node stopped: say so
+ * in docs/operations.md.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
