@@ -99,6 +99,19 @@ describe('first sign-in password change', () => {
     expect(json(await get(session, API.me))).toMatchObject(UNAUTHORIZED);
   });
 
+  it('sends an application page to the change page, and back afterwards', async () => {
+    const oneTime = await reset('teacher01');
+    const session = await signInWith('teacher01', oneTime);
+    const page = '/pages/notice/pc_tzgg_pre/index.html';
+    const before = await get(session, page);
+    expect(before.statusCode).toBe(303);
+    expect(before.headers.location).toBe(
+      `/pages/base/pc_changePassword_all/index.html?redirect_uri=${encodeURIComponent(page)}`,
+    );
+    await change(session, { oldPassword: oneTime, newPassword: NEW_PASSWORD });
+    expect((await get(session, page)).statusCode).toBe(200);
+  });
+
   it('changes the password: the flag is cleared, other sessions end, this one goes on', async () => {
     const oneTime = await reset('teacher02');
     const session = await signInWith('teacher02', oneTime);
