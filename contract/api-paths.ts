@@ -30,6 +30,11 @@ export const API = {
   socialPending: '/api/uaa/social/pending',
   socialLinks: '/api/uaa/social/links',
   socialUnlink: '/api/uaa/social/unlink',
+  /**
+   * Reference-server call: the signed-in user changes their password (a one-time password at
+   * first sign-in: docs/security.md).
+   */
+  changePassword: '/api/uaa/password',
   // Storage
   unitLogo: (unitId: string | number) =>
     `/api/storage/show/unit/${encodeURIComponent(String(unitId))}`,

@@ -27,3 +27,17 @@ export const ACTIVE_CHILD_STATUS = 1;
  * again with the solution in HEADER_PROOF_OF_WORK (docs/security.md, sign-in throttling).
  */
 export const PROOF_OF_WORK_REQUIRED = 'proof_of_work_required';
+
+/**
+ * The answer code of an authenticated call refused because the user must first change a one-time
+ * password (HTTP and envelope status 403): only the current user, the change and logout answer
+ * until then (docs/security.md, "First sign-in password change").
+ */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+/**
+ * The answer code of a password change refused for its new password (status 400): too short,
+ * too guessable, or the current one; `fieldErrors` says why, on `newPassword`.
+ */
+export const PASSWORD_REFUSED = 'password_refused';
+/** The shortest password a user may choose (NIST SP 800-63B's minimum). */
+export const PASSWORD_MIN_LENGTH = 8;

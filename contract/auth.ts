@@ -5,7 +5,10 @@ export {
   ACTIVE_CHILD_STATUS,
   INVALID_GRANT,
   PARENT_USER_TYPE,
+  PASSWORD_CHANGE_REQUIRED,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REFUSED,
   PROOF_OF_WORK_REQUIRED,
   SIGN_IN_BUSY,
   TOO_MANY_ATTEMPTS,
@@ -45,6 +48,19 @@ export const ReloginBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export type ReloginBody = Static<typeof ReloginBodySchema>;
+
+/**
+ * The reference server's password change (API.changePassword): the current password, always
+ * (docs/security.md, "First sign-in password change"), and the new one.
+ */
+export const ChangePasswordBodySchema = Type.Object(
+  {
+    oldPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+    newPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBodySchema>;
 
 /** The ticket exchange (spec §7: ticket key, unitHost) on the reference server's default path. */
 export const TicketLoginBodySchema = Type.Object(
@@ -179,5 +195,11 @@ export const CurrentUserWireSchema = Type.Object({
   chirdenName: Type.String(),
   chirdenList: Type.Array(ChildSchema),
   currentChirden: Type.Union([ChildSchema, Type.Null()]),
+  /**
+   * A reference-server extension: true while the user must change a one-time password before
+   * anything else (every other call is refused with PASSWORD_CHANGE_REQUIRED). Other back ends
+   * may omit it: absent means false.
+   */
+  mustChangePassword: Type.Optional(Type.Boolean()),
 });
 export type CurrentUserWire = Static<typeof CurrentUserWireSchema>;

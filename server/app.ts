@@ -29,6 +29,7 @@ import { uploadRoutes } from './storage/upload-routes';
 import { clientLoginRoutes } from './uaa/client-login-routes';
 import { configRoutes } from './uaa/config-routes';
 import { loginRoutes } from './uaa/login-routes';
+import { passwordRoutes } from './uaa/password-routes';
 import { sessionRoutes } from './uaa/session-routes';
 import { switchLoginRoutes } from './uaa/switch-login-routes';
 import { registerWebRoutes } from './web/static-routes';
@@ -111,6 +112,7 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   await app.register(versionRoutes);
   await app.register(loginRoutes, { services });
   await app.register(sessionRoutes, { services });
+  await app.register(passwordRoutes, { services });
   await app.register(configRoutes, { services });
   await app.register(storageRoutes, { services });
   await app.register(uploadRoutes, { services });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from './db/sql';
 import { AccessLookup } from './auth/access-lookup';
+import { PasswordChangeGate } from './auth/password-change';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionStore } from './auth/sessions';
 import { LoginGuard } from './auth/login-guard';
@@ -23,6 +24,8 @@ export interface Services {
   units: UnitRepository;
   sessions: SessionStore;
   access: AccessLookup;
+  /** Whether a session's user must change a one-time password first (docs/security.md). */
+  passwordChange: PasswordChangeGate;
   throttle: LoginThrottle;
   /** The sign-in throttle's rules over `throttle` (server/auth/login-guard.ts). */
   loginGuard: LoginGuard;
@@ -80,6 +83,7 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
       },
     }),
     access,
+    passwordChange: new PasswordChangeGate(sql, now),
     throttle,
     loginGuard: new LoginGuard(throttle, proofOfWork, () => options.secureCookies, metrics),
     linkOrigins: {

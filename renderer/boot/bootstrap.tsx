@@ -51,6 +51,10 @@ async function loadPage(page: ResolvedPage): Promise<ReactNode> {
       const { MyFacePage } = await import('../pages/my-face/my-face-page');
       return <MyFacePage />;
     }
+    case 'change-password': {
+      const { ChangePasswordPage } = await import('../pages/change-password/change-password-page');
+      return <ChangePasswordPage />;
+    }
     case 'authorize': {
       const { AuthorizePage } = await import('../pages/authorize/authorize-page');
       return <AuthorizePage />;

@@ -15,6 +15,7 @@ const CHECKED_AT_OPEN: ReadonlySet<PageKind> = new Set([
   'mobile-desktop',
   'my-files',
   'my-face',
+  'change-password',
   'authorize',
 ]);
 

@@ -1,4 +1,5 @@
 import {
+  changePasswordPath,
   desktopLandingPath,
   landingRoot,
   landingTarget,
@@ -50,4 +51,14 @@ export function goToLogin(returnHere = true): void {
     ? `/login?redirect_uri=${encodeURIComponent(window.location.href)}`
     : '/login';
   window.location.assign(url);
+}
+
+/**
+ * The password change page, for a user who must change a one-time password before anything
+ * else; it brings them back here afterwards.
+ */
+export function goToPasswordChange(): void {
+  const here = window.location;
+  const path = changePasswordPath(landingRoot(here.pathname, CONFIGURED_ROOT), isDev);
+  window.location.assign(`${path}?redirect_uri=${encodeURIComponent(here.href)}`);
 }

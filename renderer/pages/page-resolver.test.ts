@@ -33,6 +33,17 @@ describe('resolvePage', () => {
     expect(resolvePage('/pages/base/pc_myFiles_all/index.htmlx').kind).toBe('not-found');
   });
 
+  it('recognises the password change page', () => {
+    expect(resolvePage('/pages/base/pc_changePassword_all/index.html').kind).toBe(
+      'change-password',
+    );
+    expect(resolvePage('/school/base/pc_changePassword_all/index.html').kind).toBe(
+      'change-password',
+    );
+    expect(resolvePage('/pc_changePassword_all.html').kind).toBe('change-password');
+    expect(resolvePage('/pages/other/pc_changePassword_all/index.html').kind).toBe('not-found');
+  });
+
   it('shows the authorisation page at any path containing authorize (spec §2)', () => {
     for (const path of ['/authorize', '/oauth/authorize', '/authorize/', '/pages/authorize']) {
       expect(resolvePage(path).kind, path).toBe('authorize');

@@ -13,6 +13,7 @@ export type PageKind =
   | 'bind'
   | 'my-files'
   | 'my-face'
+  | 'change-password'
   | 'authorize'
   | 'not-found';
 
@@ -62,6 +63,12 @@ export function resolvePage(pathname: string): ResolvedPage {
   ) {
     return { kind: 'my-face', initialRoute: null };
   }
+  if (
+    pathname === '/pc_changePassword_all.html' ||
+    new RegExp(`^/${SEGMENT}/base/pc_changePassword_all/index\\.html$`).test(pathname)
+  ) {
+    return { kind: 'change-password', initialRoute: null };
+  }
   // /redirect/{name}: the login page signs the user in, then opens that application.
   if (REDIRECT_PATH.test(pathname)) return { kind: 'login', initialRoute: null };
   // Anything else is no page of the platform: an application page the server refused (not in
@@ -78,6 +85,7 @@ export const PAGE_MODULES: Record<PageKind, { code: string; appCode: string }> =
   'mobile-desktop': { code: 'base', appCode: 'mobileDesktop' },
   'my-files': { code: 'base', appCode: 'myFiles' },
   'my-face': { code: 'base', appCode: 'myFace' },
+  'change-password': { code: 'base', appCode: 'changePassword' },
   // Its texts are in the shared file (features/authorize) and the login module's (the login box).
   authorize: { code: 'base', appCode: 'login' },
   'not-found': { code: 'base', appCode: 'notFound' },

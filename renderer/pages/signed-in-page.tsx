@@ -47,21 +47,24 @@ export function SignedInPage({
       actions={
         <>
           <WelcomeText />
-          <HeaderButton
-            label={t('header.desktop')}
-            icon={<HomeOutlined aria-hidden />}
-            onClick={() => {
-              window.location.assign(
-                desktopLandingPath({
-                  user: signedIn.user,
-                  device: detectDevice(),
-                  isDev,
-                  root: landingRoot(window.location.pathname),
-                  pcAppUnitIds: [],
-                }),
-              );
-            }}
-          />
+          {/* No desktop before a one-time password is changed (the change page). */}
+          {signedIn.user.mustChangePassword ? null : (
+            <HeaderButton
+              label={t('header.desktop')}
+              icon={<HomeOutlined aria-hidden />}
+              onClick={() => {
+                window.location.assign(
+                  desktopLandingPath({
+                    user: signedIn.user,
+                    device: detectDevice(),
+                    isDev,
+                    root: landingRoot(window.location.pathname),
+                    pcAppUnitIds: [],
+                  }),
+                );
+              }}
+            />
+          )}
           <LanguageSwitcher />
           <LogoutButton
             onLoggedOut={() => {

@@ -5,7 +5,8 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
 import { takeLoginSuccess, useLoginCheck } from '../features/login/index';
 import { notify } from '../ui/notify/notify';
-import { goToLogin } from './navigation';
+import { goToLogin, goToPasswordChange } from './navigation';
+import { resolvePage } from './page-resolver';
 
 export interface SignedIn {
   user: CurrentUser;
@@ -16,21 +17,31 @@ export interface SignedIn {
 /**
  * The session a page of the shell needs: runs the login check and gives the signed-in user once
  * it has one (null until then). A visitor without a session is sent where the check says, or to
- * the login page, which brings them back here afterwards.
+ * the login page, which brings them back here afterwards. A user who must change a one-time
+ * password is sent to the password change page (which itself shows them), and back here after.
  */
 export function useSignedIn(): SignedIn | null {
   const outcome = useLoginCheck();
   const user = useSession((state) => state.user);
   const loggedIn =
     (outcome?.kind === 'logged-in' || outcome?.kind === 'just-logged-in') && user !== null;
+  const mustChangeFirst =
+    user?.mustChangePassword === true &&
+    resolvePage(window.location.pathname).kind !== 'change-password';
 
   useEffect(() => {
-    if (outcome === null || loggedIn) return;
+    if (outcome === null) return;
+    if (loggedIn) {
+      if (mustChangeFirst) goToPasswordChange();
+      return;
+    }
     if (outcome.kind === 'redirect') window.location.assign(outcome.url);
     else goToLogin();
-  }, [outcome, loggedIn]);
+  }, [outcome, loggedIn, mustChangeFirst]);
 
-  return loggedIn ? { user, justLoggedIn: outcome.kind === 'just-logged-in' } : null;
+  return loggedIn && !mustChangeFirst
+    ? { user, justLoggedIn: outcome.kind === 'just-logged-in' }
+    : null;
 }
 
 /**

@@ -39,6 +39,14 @@ export function rootFor(unitType: number | string): string {
   return String(unitType) === AREA_UNIT_TYPE ? 'area' : 'pages';
 }
 
+/**
+ * The shell's password change page under the unit's root (renderer/pages/page-resolver.ts): where
+ * a user who must change a one-time password is sent instead of an application's page.
+ */
+export function changePasswordUrl(unitType: number | string): string {
+  return `/${rootFor(unitType)}/base/pc_changePassword_all/index.html`;
+}
+
 export interface AppPageTarget {
   root: string;
   serverId: string;

@@ -13,7 +13,15 @@ import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
 import { renderNoticePage } from './notice-page-html';
 import { sendNotFoundPage } from '../web/not-found-page';
-import { ID_PATHS, PAGE_DEVICES, appPageUrl, desktopUrl, menuPagePaths, rootFor } from './app-urls';
+import {
+  ID_PATHS,
+  PAGE_DEVICES,
+  appPageUrl,
+  changePasswordUrl,
+  desktopUrl,
+  menuPagePaths,
+  rootFor,
+} from './app-urls';
 import { iconGlyph } from './icon-glyphs';
 import {
   THEME_STYLE_FILES,
@@ -159,6 +167,11 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
           }
           if (!(await menuPagesOf(appsRepository, auth)).has(url)) {
             return sendNotFoundPage(reply, services.options.webRoot);
+          }
+          // Its calls would all be refused: the one-time password is changed first, then back.
+          if (await services.passwordChange.required(auth.session)) {
+            const target = `${changePasswordUrl(auth.unit.unitType)}?redirect_uri=${encodeURIComponent(request.url)}`;
+            return reply.header('cache-control', 'no-store').redirect(target, 303);
           }
           setHtmlSecurityHeaders(reply);
           return sendText(reply, html, 'text/html; charset=utf-8', PAGE_CACHE);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PASSWORD_CHANGE_REQUIRED } from '../../contract/auth';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../contract/http-headers';
 import { readCookie } from '../http/cookies';
 import { fail } from '../http/envelope';
@@ -109,9 +110,14 @@ export function sendUnauthorized(
 /**
  * The guard of protected routes: a missing, unknown, expired or revoked access token, or one of
  * another unit than the host's, answers HTTP 401, which starts the client's refresh-and-retry
- * (spec §4 session expiry).
+ * (spec §4 session expiry). A user who must change a one-time password is refused with 403
+ * PASSWORD_CHANGE_REQUIRED, except on the routes marked `duringPasswordChange` (the current
+ * user and the change itself: docs/security.md, "First sign-in password change").
  */
-export function requireAuth(services: Services) {
+export function requireAuth(
+  services: Services,
+  { duringPasswordChange = false }: { duringPasswordChange?: boolean } = {},
+) {
   return async function guard(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -119,6 +125,11 @@ export function requireAuth(services: Services) {
     const auth = await resolveAccessToken(services, request, accessTokenOf(request));
     // An async hook that answers returns the reply: that ends the hook chain.
     if (!auth) return sendUnauthorized(reply);
+    if (!duringPasswordChange && (await services.passwordChange.required(auth.session))) {
+      return reply
+        .code(403)
+        .send(fail(403, PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired));
+    }
     request.auth = auth;
     return undefined;
   };

@@ -71,6 +71,9 @@ const ANY_BY_REFRESH = `SELECT ${SESSION_COLUMNS}, refresh_expires_at, revoked_a
 const REVOKE = 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL';
 const END_FAMILY = `UPDATE sessions SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL
   RETURNING id`;
+const END_OTHERS = `UPDATE sessions SET revoked_at = ?
+  WHERE user_id = ? AND id <> ? AND revoked_at IS NULL
+  RETURNING id`;
 const PURGE = 'DELETE FROM sessions WHERE refresh_expires_at < ?';
 
 /**
@@ -191,6 +194,19 @@ export class SessionStore {
   /** Ends every live session of a family (logout, refresh-token replay), in one statement. */
   async endFamily(familyId: number): Promise<void> {
     const ended = await this.sql.all<{ id: number }>(END_FAMILY, [this.options.now(), familyId]);
+    for (const { id } of ended) this.options.onRevoke?.(id);
+  }
+
+  /**
+   * Ends every live session of a user but `keptSessionId` (a password change: whoever else holds
+   * a session of the account, in any family, loses it).
+   */
+  async endOtherSessions(userId: number, keptSessionId: number): Promise<void> {
+    const ended = await this.sql.all<{ id: number }>(END_OTHERS, [
+      this.options.now(),
+      userId,
+      keptSessionId,
+    ]);
     for (const { id } of ended) this.options.onRevoke?.(id);
   }
 

@@ -89,6 +89,20 @@ export const MESSAGES = {
     '该第三方账号已绑定其他平台账号',
     'This third-party account is already linked to another platform account',
   ),
+  passwordChangeRequired: bilingual(
+    '请先修改初始密码，然后才能继续使用',
+    'Please change your one-time password before you continue',
+  ),
+  currentPasswordWrong: bilingual('当前密码不正确', 'The current password is incorrect'),
+  passwordRefused: bilingual('新密码不符合要求', 'The new password cannot be used'),
+  passwordSame: bilingual(
+    '新密码不能与当前密码相同',
+    'The new password must differ from the current one',
+  ),
+  passwordGuessable: bilingual(
+    '新密码太容易被猜到：请加长，或用几个不相关的词组合，避免姓名、生日、常用密码和键盘顺序',
+    'The new password is too easy to guess: make it longer, or join a few unrelated words; avoid names, dates, common passwords and keyboard runs',
+  ),
   unitNotFound: bilingual('单位不存在', 'Unit not found'),
   /** A host bound to no unit, with no default unit either (a new production platform). */
   hostWithoutUnit: bilingual(
@@ -97,6 +111,11 @@ export const MESSAGES = {
   ),
   imageNotFound: bilingual('图片不存在', 'Image not found'),
 } as const;
+
+export function passwordTooShort(minLength: number): string {
+  const n = String(minLength);
+  return bilingual(`新密码至少需要 ${n} 个字符`, `The new password needs at least ${n} characters`);
+}
 
 export function tooManyAttempts(retryAfterSeconds: number): string {
   const n = String(retryAfterSeconds);

@@ -36,13 +36,15 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
         querystring: MeQuerySchema,
         response: { 200: envelopeSchema(CurrentUserWireSchema) },
       },
-      preHandler: requireAuth(services),
+      // The current user answers while a one-time password waits to be changed, and says so.
+      preHandler: requireAuth(services, { duringPasswordChange: true }),
     },
     async (request, reply) => {
-      const { user, unit, accessToken } = authOf(request);
+      const { user, unit, accessToken, session } = authOf(request);
       const children = isParent(user) ? await users.children(user.id) : [];
       const chosen = isParent(user) ? await currentChild.childIdOf(user.id) : undefined;
       const wire = toCurrentUserWire(user, unit, children, accessToken, chosen);
+      wire.mustChangePassword = await services.passwordChange.required(session);
       const nonce = request.query.signature;
       if (nonce !== undefined && nonce !== '') {
         void reply.header(HEADER_SIGNATURE, signResponse(nonce));

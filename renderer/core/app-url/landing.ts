@@ -40,6 +40,14 @@ export function landingRoot(pathname: string, configuredRoot = 'pages'): string 
 /** The settings paths exempt from the post-login redirect. */
 const SETTINGS_PATHS = ['desktop/setting', 'areaDesktop/setting'];
 
+/**
+ * The shell's password change page, under the same root as the desktop: where a user who must
+ * change a one-time password is sent from every page (docs/security.md).
+ */
+export function changePasswordPath(root: string, isDev: boolean): string {
+  return isDev ? '/pc_changePassword_all.html' : `/${root}/base/pc_changePassword_all/index.html`;
+}
+
 /** /redirect/{name} (spec §2): a login there opens that application. */
 export const REDIRECT_PATH = /^\/redirect\/([A-Za-z0-9_-]+)\/?$/;
 

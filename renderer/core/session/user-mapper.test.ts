@@ -96,6 +96,14 @@ describe('toCurrentUser', () => {
     expect(user?.realName).toBe('');
   });
 
+  it('reads the must-change-password flag, absent on other back ends', () => {
+    expect(toCurrentUser(wireUser).mustChangePassword).toBe(false);
+    expect(toCurrentUser({ ...wireUser, mustChangePassword: true }).mustChangePassword).toBe(true);
+    expect(parseCurrentUser({ userId: 'u1', mustChangePassword: 'true' })?.mustChangePassword).toBe(
+      true,
+    );
+  });
+
   it('is a user only with a userId', () => {
     expect(parseCurrentUser(null)).toBeNull();
     expect(parseCurrentUser('user')).toBeNull();

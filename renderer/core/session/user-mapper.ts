@@ -39,6 +39,11 @@ export interface CurrentUser {
   childName: string;
   childList: Child[];
   currentChild: Child | null;
+  /**
+   * The user must change a one-time password before anything else (a reference-server field:
+   * false when the server does not send it).
+   */
+  mustChangePassword: boolean;
 }
 
 /** Default user images by sex (spec §3): 1 boy, 2 girl, otherwise the default. */
@@ -113,6 +118,7 @@ function mapUser(wire: Record<string, unknown>): CurrentUser {
     childName: wireText(wire.chirdenName),
     childList: toChildren(wire.chirdenList),
     currentChild: toChild(wire.currentChirden),
+    mustChangePassword: flag(wire.mustChangePassword),
   };
 }
 

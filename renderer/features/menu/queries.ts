@@ -30,7 +30,8 @@ export function prefetchMyAppsOnSignIn(): void {
   if (watching) return;
   watching = true;
   useSession.subscribe((state, previous) => {
-    if (state.user !== null && previous.user === null) {
+    // A user who must change a password first has no desktop yet (every call but that is refused).
+    if (state.user !== null && previous.user === null && !state.user.mustChangePassword) {
       queryCache.prefetch(myAppsQuery(state.user.userId, state.user.unitId));
     }
   });
