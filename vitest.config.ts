@@ -57,6 +57,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // A hook that builds an app (migrations, seed, hashing the demo passwords) shares two
+          // loaded cores with the other test files: the same bound as a test, not vitest's 10 s.
+          hookTimeout: 20_000,
         },
       },
       {
