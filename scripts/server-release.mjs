@@ -1,6 +1,7 @@
 // `npm run release:server`: packs what a server needs to run the platform into
 // release/edudesk-server-<version>.tar.gz, from a finished `npm run build`: the compiled server
-// and admin tool (dist/server), the web build (dist/web), package.json and package-lock.json.
+// and admin tool (dist/server), the web build (dist/web), package.json and package-lock.json, and
+// the README and docs/ the administrator follows.
 // On the server, `npm ci --omit=dev` in the unpacked folder installs the production dependencies
 // only (no Electron, no Playwright, no tsx): docs/operations.md, "Install on a server".
 import { spawnSync } from 'node:child_process';
@@ -9,7 +10,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** What the archive holds, relative to the product folder. */
-export const RELEASE_CONTENTS = ['dist/server', 'dist/web', 'package.json', 'package-lock.json'];
+export const RELEASE_CONTENTS = [
+  'dist/server',
+  'dist/web',
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'docs',
+];
 
 /** The files a finished build leaves, without which the archive would not run. */
 const REQUIRED = ['dist/server/main.mjs', 'dist/server/admin.mjs', 'dist/web/index.html'];
