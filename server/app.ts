@@ -23,6 +23,7 @@ import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
 import { createServices } from './services';
+import { listenForRevocations } from './auth/revocation-notices';
 import { refuseRepeatedHost } from './tenancy/host-header';
 import { storageRoutes } from './storage/routes';
 import { uploadRoutes } from './storage/upload-routes';
@@ -143,5 +144,11 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   }
   await registerSpeech(app, services);
   await registerWebRoutes(app, options.webRoot);
+  // On PostgreSQL the session cache is trusted only while the node hears the revocations other
+  // processes announce (server/auth/revocation-notices.ts).
+  if (options.databaseUrl !== undefined) {
+    const revocations = await listenForRevocations(options.databaseUrl, services.access);
+    app.addHook('onClose', () => revocations.close());
+  }
   return app;
 }

@@ -51,10 +51,17 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
   let decoy: Promise<string> | undefined;
   const hasher = new PasswordHasher(options.passwordCost, options.hashing);
   const metrics = new Metrics();
-  // One process (SQLite) hears of every revocation, so it may keep a looked-up session for a
-  // moment; several nodes (PostgreSQL) do not hear of each other's, so each asks the database
-  // every time: a family ended on one node is ended on all at once (docs/scale-out.md).
-  const access = new AccessLookup(sql, { now, cacheMs: sql.dialect === 'sqlite' ? 2000 : 0 });
+  // A node keeps a looked-up session for a moment and drops it when it hears of its revocation:
+  // its own at once (onRevoke below); on PostgreSQL also every other node's and the admin tool's,
+  // announced on the database (server/auth/revocation-notices.ts). There the cache waits until
+  // the node listens (server/app.ts), and its shorter delay bounds what a node whose listening
+  // connection died silently could miss (docs/scale-out.md).
+  const postgres = sql.dialect === 'postgres';
+  const access = new AccessLookup(sql, {
+    now,
+    cacheMs: postgres ? 1000 : 2000,
+    suspended: postgres,
+  });
   const units = new UnitRepository(sql, options.defaultUnitId);
   const throttle = new LoginThrottle(sql, options.throttle, now);
   // The secrets are read (made, the first time) when the first challenge or proof needs them.

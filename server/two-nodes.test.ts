@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, STORAGE_API } from '../contract/api-paths';
+import { REVOCATION_LISTENER_NAME } from './auth/revocation-notices';
+import { runAdmin } from './cli/admin';
 import { OAuthStore } from './oauth/oauth-store';
 import { bytes, formPost, md5Of, postChunk } from './storage/upload-test-helpers';
-import { createTestApp, signIn, type TestApp } from './testing/test-app';
+import { eventually } from './testing/eventually';
+import { createTestApp, signIn, type SignedIn, type TestApp } from './testing/test-app';
+import { TEST_POSTGRES_URL } from './testing/test-database';
 
 const MIB = 1024 * 1024;
 
@@ -31,6 +35,101 @@ describe('two nodes on one database', () => {
     apps.push(second);
     return [first, second];
   }
+
+  function me(node: TestApp, session: SignedIn) {
+    return node.app.inject({
+      url: API.me,
+      headers: { cookie: session.cookie, host: session.host },
+    });
+  }
+
+  const refusedOn = (node: TestApp, session: SignedIn) => async () =>
+    (await me(node, session)).statusCode === 401;
+
+  /**
+   * Renames the user behind the nodes' backs (as an operator's psql would, with no notice) and
+   * says whether `node` still answers the old name: it answers from its cache of sessions.
+   */
+  async function answersFromCache(node: TestApp, session: SignedIn, userId: number) {
+    const before = (await me(node, session)).json<{ data: { realName: string } }>().data.realName;
+    const database = await node.database();
+    await database.run('UPDATE users SET real_name = ? WHERE id = ?', [`${before}·`, userId]);
+    const after = (await me(node, session)).json<{ data: { realName: string } }>().data.realName;
+    return after === before;
+  }
+
+  describe.runIf(TEST_POSTGRES_URL !== undefined)('on PostgreSQL, with cached sessions', () => {
+    it('refuses on one node a session ended on the other', async () => {
+      const [a, b] = await twoNodes();
+      const session = await signIn(a.app, 'teacher02');
+      expect((await me(b, session)).statusCode).toBe(200);
+      expect(await answersFromCache(b, session, 10002)).toBe(true);
+      const logout = await a.app.inject({
+        method: 'POST',
+        url: API.logout,
+        headers: { cookie: session.cookie, host: session.host },
+      });
+      expect(logout.json()).toMatchObject({ status: 200, data: true });
+      await eventually(refusedOn(b, session), 'refused on the other node');
+    });
+
+    it('refuses on every node a user the admin tool disabled', async () => {
+      const [a, b] = await twoNodes();
+      const session = await signIn(a.app, 'teacher02');
+      for (const node of [a, b]) {
+        expect((await me(node, session)).statusCode).toBe(200);
+        expect(await answersFromCache(node, session, 10002)).toBe(true);
+      }
+      const out = { write: () => true } as unknown as NodeJS.WriteStream;
+      const code = await runAdmin(
+        ['disable', 'teacher02'],
+        {
+          EDUDESK_DATA_DIR: a.dataDir,
+          EDUDESK_DATABASE_URL: a.options.databaseUrl ?? '',
+          EDUDESK_LOG: '0',
+        },
+        { stdin: process.stdin, stdout: out, stderr: out },
+      );
+      expect(code).toBe(0);
+      for (const node of [a, b]) await eventually(refusedOn(node, session), 'refused');
+    });
+
+    it('stops trusting its cache while it cannot hear, and trusts it again once it hears', async () => {
+      const [a, b] = await twoNodes();
+      const session = await signIn(a.app, 'teacher02');
+      expect(await answersFromCache(b, session, 10002)).toBe(true);
+      const database = await a.database();
+      const listeners = (): Promise<{ pid: number }[]> =>
+        database.all<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = ?`,
+          [REVOCATION_LISTENER_NAME],
+        );
+      const cut = await listeners();
+      expect(cut).toHaveLength(2);
+      for (const { pid } of cut) {
+        await database.get('SELECT pg_terminate_backend(?)', [pid]);
+      }
+      // Whether or not it listens again already, it forgot what it cached: the name changed.
+      await eventually(async () => {
+        const answer = (await me(b, session)).json<{ data: { realName: string } }>();
+        return answer.data.realName === '李老师·';
+      }, 'reading the database');
+
+      // Both nodes listen again on new connections, trust their caches, and hear a logout.
+      await eventually(async () => {
+        const now = (await listeners()).map(({ pid }) => pid);
+        return now.length === 2 && now.every((pid) => !cut.some((old) => old.pid === pid));
+      }, 'listening again');
+      await eventually(() => answersFromCache(b, session, 10002), 'caching again');
+      await a.app.inject({
+        method: 'POST',
+        url: API.logout,
+        headers: { cookie: session.cookie, host: session.host },
+      });
+      await eventually(refusedOn(b, session), 'refused on the other node');
+    });
+  });
 
   it('rotates a refresh token presented to both at once exactly once, and ends the family', async () => {
     const [a, b] = await twoNodes();

@@ -96,7 +96,59 @@ describe('AccessLookup', () => {
     for (const token of tokens) expect(await access.find(token)).toBeDefined();
   });
 
-  it('caches nothing with cacheMs 0 (several nodes on one database)', async () => {
+  it('forgets every cached session of a user another process announced, and only those', async () => {
+    const first = await sessions.create(10001);
+    const second = await sessions.create(10001);
+    const other = await sessions.create(10002);
+    for (const { accessToken } of [first, second, other]) {
+      expect(await access.find(accessToken)).toBeDefined();
+    }
+    // Ended by another process: this one hears of it only through forgetUser.
+    await db.run('UPDATE sessions SET revoked_at = ? WHERE user_id IN (?, ?)', [
+      clock.now(),
+      10001,
+      10002,
+    ]);
+    access.forgetUser(10001);
+    expect(await access.find(first.accessToken)).toBeUndefined();
+    expect(await access.find(second.accessToken)).toBeUndefined();
+    expect(await access.find(other.accessToken)).toBeDefined();
+    access.forgetAll();
+    expect(await access.find(other.accessToken)).toBeUndefined();
+  });
+
+  it('caches nothing while suspended, and again once resumed', async () => {
+    const lookup = new AccessLookup(db, { now: clock.now, cacheMs: 2000, suspended: true });
+    const revokedBehindItsBack = async (sessionId: number) => {
+      await db.run('UPDATE sessions SET revoked_at = ? WHERE id = ?', [clock.now(), sessionId]);
+    };
+    const unheard = await sessions.create(10003);
+    expect(await lookup.find(unheard.accessToken)).toBeDefined();
+    await revokedBehindItsBack(unheard.sessionId);
+    expect(await lookup.find(unheard.accessToken)).toBeUndefined();
+
+    lookup.resume();
+    const heard = await sessions.create(10003);
+    expect(await lookup.find(heard.accessToken)).toBeDefined();
+    await revokedBehindItsBack(heard.sessionId);
+    expect(await lookup.find(heard.accessToken)).toBeDefined();
+    // Suspending empties the cache: what it held may be stale.
+    lookup.suspend();
+    expect(await lookup.find(heard.accessToken)).toBeUndefined();
+  });
+
+  it('does not cache a lookup that started before it resumed', async () => {
+    const lookup = new AccessLookup(db, { now: clock.now, cacheMs: 2000, suspended: true });
+    const { accessToken, sessionId } = await sessions.create(10005);
+    // The query has run (SQLite reads at once); its answer comes after the resume.
+    const pending = lookup.find(accessToken);
+    lookup.resume();
+    expect(await pending).toBeDefined();
+    await db.run('UPDATE sessions SET revoked_at = ? WHERE id = ?', [clock.now(), sessionId]);
+    expect(await lookup.find(accessToken)).toBeUndefined();
+  });
+
+  it('caches nothing with cacheMs 0', async () => {
     const uncached = new AccessLookup(db, { now: clock.now, cacheMs: 0 });
     const { accessToken, sessionId } = await sessions.create(10002);
     expect(await uncached.find(accessToken)).toBeDefined();

@@ -32,12 +32,17 @@ export interface AccessLookupOptions {
   /**
    * How long a looked-up session is trusted without asking the database again; 0 turns the cache
    * off. Revocations made through this server process (logout, refresh, a family ended) take
-   * effect at once; changes made to the database by anything else (an operator disabling a user,
-   * another server node) only within this delay, so several nodes sharing one database (on
-   * PostgreSQL) run with 0.
+   * effect at once, and so do those other processes announce (on PostgreSQL, through
+   * server/auth/revocation-notices.ts: other nodes, the admin tool); any other change made to the
+   * database behind the process's back (a user renamed, a unit's status) only within this delay.
    */
   cacheMs?: number;
   maxEntries?: number;
+  /**
+   * Starts without caching until `resume` (on PostgreSQL, until the node listens for the other
+   * processes' revocations).
+   */
+  suspended?: boolean;
 }
 
 const SELECT_ACCESS = `SELECT s.id AS session_id, s.family_id, s.access_expires_at,
@@ -60,8 +65,9 @@ export class AccessLookup {
   private readonly now: () => number;
   private readonly cacheMs: number;
   private readonly maxEntries: number;
-  /** Counts forgetSession calls, so a lookup that a revocation overtook is not cached. */
+  /** Counts revocations and suspensions, so a lookup that one overtook is not cached. */
   private revocations = 0;
+  private suspended: boolean;
 
   constructor(
     private readonly sql: Sql,
@@ -70,6 +76,7 @@ export class AccessLookup {
     this.now = options.now;
     this.cacheMs = options.cacheMs ?? 2000;
     this.maxEntries = options.maxEntries ?? 10_000;
+    this.suspended = options.suspended ?? false;
   }
 
   /** The record of a valid (known, unexpired, unrevoked) access token. */
@@ -85,9 +92,10 @@ export class AccessLookup {
     const row = await this.sql.get<AccessRow>(SELECT_ACCESS, [hash, now]);
     if (!row) return undefined;
     const record = toRecord(row);
-    // Only hits are kept (unknown tokens cost no memory), and not when a session was revoked
-    // while the query ran (it may have been this one); the oldest entry makes room.
-    if (this.cacheMs <= 0 || this.revocations !== revocations) return record;
+    // Only hits are kept (unknown tokens cost no memory), and not when a session was revoked or
+    // the cache suspended while the query ran (it may have been this one, or a revocation this
+    // process could not hear); the oldest entry makes room.
+    if (this.cacheMs <= 0 || this.suspended || this.revocations !== revocations) return record;
     if (this.cache.size >= this.maxEntries) {
       const oldest = this.cache.keys().next();
       if (oldest.done !== true) this.cache.delete(oldest.value);
@@ -102,6 +110,36 @@ export class AccessLookup {
     for (const [hash, entry] of this.cache) {
       if (entry.record.session.sessionId === sessionId) this.cache.delete(hash);
     }
+  }
+
+  /** Drops every session of a user from the cache (a revocation another process announced). */
+  forgetUser(userId: number): void {
+    this.revocations += 1;
+    for (const [hash, entry] of this.cache) {
+      if (entry.record.user.id === userId) this.cache.delete(hash);
+    }
+  }
+
+  /** Drops every cached session (an announcement this process could not read). */
+  forgetAll(): void {
+    this.revocations += 1;
+    this.cache.clear();
+  }
+
+  /**
+   * Empties the cache and caches nothing until `resume`: the process can no longer hear of
+   * revocations made elsewhere, so what it remembers may be stale.
+   */
+  suspend(): void {
+    this.suspended = true;
+    this.forgetAll();
+  }
+
+  /** Caches again: the process hears of revocations made elsewhere from now on. */
+  resume(): void {
+    // A lookup that started before now may have read a session revoked while nobody listened.
+    this.revocations += 1;
+    this.suspended = false;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/sql';
+import { announceRevocations } from './revocation-notices';
 import { newToken, tokenHash } from './tokens';
 
 export interface SessionTokens {
@@ -26,7 +27,10 @@ export interface SessionStoreOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   now: () => number;
-  /** Told of every revocation, so caches of sessions (AccessLookup) drop it at once. */
+  /**
+   * Told of every revocation, so this process's cache of sessions (AccessLookup) drops it at
+   * once; other processes hear of it through server/auth/revocation-notices.ts.
+   */
   onRevoke?: (sessionId: number) => void;
 }
 
@@ -68,9 +72,10 @@ const BY_REFRESH = `SELECT ${SESSION_COLUMNS} FROM sessions
 const ANY_BY_REFRESH = `SELECT ${SESSION_COLUMNS}, refresh_expires_at, revoked_at FROM sessions
   WHERE refresh_hash = ?`;
 /** Conditional: of two parallel revocations of one session, exactly one changes a row. */
-const REVOKE = 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL';
+const REVOKE = `UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL
+  RETURNING user_id`;
 const END_FAMILY = `UPDATE sessions SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL
-  RETURNING id`;
+  RETURNING id, user_id`;
 const END_OTHERS = `UPDATE sessions SET revoked_at = ?
   WHERE user_id = ? AND id <> ? AND revoked_at IS NULL
   RETURNING id`;
@@ -88,7 +93,8 @@ const PURGE = 'DELETE FROM sessions WHERE refresh_expires_at < ?';
  *
  * Several server nodes may share the database: a session is ended by a conditional UPDATE
  * (`revoked_at IS NULL`) whose count of changed rows decides which of two parallel requests
- * ended it, never by a read followed by a write.
+ * ended it, never by a read followed by a write; the same transaction announces it to the other
+ * nodes (server/auth/revocation-notices.ts).
  */
 export class SessionStore {
   constructor(
@@ -171,8 +177,12 @@ export class SessionStore {
     const accessToken = newToken();
     const refreshToken = newToken();
     const tokens = await this.sql.transaction(async (tx) => {
-      const revoked = await tx.run(REVOKE, [this.options.now(), session.sessionId]);
-      if (revoked.changes !== 1) return undefined;
+      const revoked = await tx.all<{ user_id: number }>(REVOKE, [
+        this.options.now(),
+        session.sessionId,
+      ]);
+      if (revoked.length !== 1) return undefined;
+      await announceRevocations(tx, [session.userId]);
       return this.insert(tx, {
         userId,
         meta,
@@ -187,13 +197,32 @@ export class SessionStore {
 
   /** Ends one session (its family goes on: see `endFamily`). */
   async revoke(sessionId: number): Promise<void> {
-    await this.sql.run(REVOKE, [this.options.now(), sessionId]);
+    await this.sql.transaction(async (tx) => {
+      const ended = await tx.all<{ user_id: number }>(REVOKE, [this.options.now(), sessionId]);
+      await announceRevocations(
+        tx,
+        ended.map((row) => row.user_id),
+      );
+    });
     this.options.onRevoke?.(sessionId);
   }
 
-  /** Ends every live session of a family (logout, refresh-token replay), in one statement. */
+  /**
+   * Ends every live session of a family (logout, refresh-token replay), in one statement. A
+   * family may hold several users' sessions (a role switch joins the other identity to it).
+   */
   async endFamily(familyId: number): Promise<void> {
-    const ended = await this.sql.all<{ id: number }>(END_FAMILY, [this.options.now(), familyId]);
+    const ended = await this.sql.transaction(async (tx) => {
+      const rows = await tx.all<{ id: number; user_id: number }>(END_FAMILY, [
+        this.options.now(),
+        familyId,
+      ]);
+      await announceRevocations(
+        tx,
+        rows.map((row) => row.user_id),
+      );
+      return rows;
+    });
     for (const { id } of ended) this.options.onRevoke?.(id);
   }
 
@@ -202,11 +231,15 @@ export class SessionStore {
    * a session of the account, in any family, loses it).
    */
   async endOtherSessions(userId: number, keptSessionId: number): Promise<void> {
-    const ended = await this.sql.all<{ id: number }>(END_OTHERS, [
-      this.options.now(),
-      userId,
-      keptSessionId,
-    ]);
+    const ended = await this.sql.transaction(async (tx) => {
+      const rows = await tx.all<{ id: number }>(END_OTHERS, [
+        this.options.now(),
+        userId,
+        keptSessionId,
+      ]);
+      if (rows.length > 0) await announceRevocations(tx, [userId]);
+      return rows;
+    });
     for (const { id } of ended) this.options.onRevoke?.(id);
   }
 

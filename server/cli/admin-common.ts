@@ -4,6 +4,7 @@ import { loginKey } from '../auth/login-name';
 import type { HashingLimits } from '../auth/password-hasher';
 import type { PasswordCost } from '../auth/password';
 import { isGuessable } from '../auth/password-strength';
+import { announceRevocations } from '../auth/revocation-notices';
 import { DEFAULT_OPTIONS } from '../config';
 import type { Sql } from '../db/sql';
 import { AdminCommandError } from './create-admin';
@@ -172,12 +173,16 @@ export function userPasswordProblem(password: string, loginName: string): Text |
   return undefined;
 }
 
-/** Ends every session of a user (a reset password, a disabled account). */
+/**
+ * Ends every session of a user (a reset password, a disabled account), and tells the server
+ * nodes when the transaction commits, so none goes on trusting one it remembers.
+ */
 export async function revokeSessions(tx: Sql, userId: number, now: number): Promise<number> {
   const result = await tx.run(
     'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL',
     [now, userId],
   );
+  await announceRevocations(tx, [userId]);
   return result.changes;
 }
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api-paths';
 import { HEALTH_PATHS } from '../http/health-routes';
 import { PRODUCT_ROOT } from '../product-root';
+import { eventually } from '../testing/eventually';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app';
 import { createTestDatabase, TEST_POSTGRES_URL } from '../testing/test-database';
 
@@ -98,6 +99,10 @@ describe('database faults', () => {
       expect((await me())?.statusCode).toBe(200);
 
       await relay.cut();
+      // The node answers a session it remembers until it notices that it cannot hear of
+      // revocations any more (its listening connection was cut too:
+      // server/auth/revocation-notices.ts); then it asks the database.
+      await eventually(async () => (await me())?.statusCode === 503, 'answering 503');
       const lost = await me();
       expect(lost?.statusCode).toBe(503);
       expect(lost?.headers['retry-after']).toBe('5');

@@ -22,6 +22,8 @@ type Row = (name: string, value: string, target: string, pass: boolean, detail?:
 
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? '10');
 const SIGN_INS = Number(process.env.BENCH_SCALE_SIGN_INS ?? '16');
+/** `/me` on a PostgreSQL node against the bare route, at least (docs/scale-out.md, "Figures"). */
+const ME_POSTGRES_FLOOR = 0.7;
 
 interface NodeFigures {
   meRps: number;
@@ -132,16 +134,18 @@ export async function runScaleBenchmarks(row: Row, base: string): Promise<boolea
     }
 
     let failed = false;
-    for (const [engine, figures] of [
-      ['SQLite', sqlite],
-      ['PostgreSQL', postgres],
+    for (const [engine, figures, floor] of [
+      ['SQLite', sqlite, undefined],
+      // The session cache with PostgreSQL's notices (server/auth/revocation-notices.ts).
+      ['PostgreSQL', postgres, ME_POSTGRES_FLOOR],
     ] as const) {
       const ratio = figures.meRps / baseline.requestsPerSecond;
+      const fast = floor === undefined || ratio >= floor;
       row(
         `${engine}: GET /me, one node`,
         `${figures.meRps.toFixed(0)} req/s (${ratio.toFixed(2)} × bare)`,
-        '(reported)',
-        figures.meErrors === 0,
+        floor === undefined ? '(reported)' : `≥ ${floor.toFixed(2)} × bare`,
+        figures.meErrors === 0 && fast,
       );
       row(
         `${engine}: sign-ins at argon2id, one node`,
@@ -155,7 +159,7 @@ export async function runScaleBenchmarks(row: Row, base: string): Promise<boolea
         '(reported)',
         true,
       );
-      failed ||= figures.meErrors > 0;
+      failed ||= figures.meErrors > 0 || !fast;
     }
 
     const one = await balancedMe(folder, 1);
