@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadTraditional } from './i18n/traditional';
 import { providerName } from './provider-name';
 
 describe('providerName', () => {
@@ -10,8 +11,10 @@ describe('providerName', () => {
     expect(providerName('微信|||WeChat', 'zh-HK')).toBe('微信');
   });
 
-  it("keeps a unit's own name as written", () => {
+  it("says a unit's own name in Traditional characters in zh-HK, once the converter is there", async () => {
     expect(providerName('阳光校园通|||Sunshine Pass', 'zh-HK')).toBe('阳光校园通');
+    await loadTraditional();
+    expect(providerName('阳光校园通|||Sunshine Pass', 'zh-HK')).toBe('陽光校園通');
     expect(providerName('阳光校园通', 'en')).toBe('阳光校园通');
     expect(providerName('toString', 'zh-HK')).toBe('toString');
   });

@@ -7,6 +7,7 @@ import { http } from '../core/http/http';
 import { currentLanguage, i18n } from '../core/i18n/instance';
 import { readLanguageContext, resolveLanguage } from '../core/i18n/resolve-language';
 import { LANGUAGE_LIST_ERROR } from '../core/i18n/language-list';
+import { serverText, useServerText } from '../core/i18n/traditional';
 import { readPageQuery, type PageQuery } from '../core/page-query';
 import { filterRoutes } from '../core/permissions/code-keys';
 import { can, loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
@@ -215,6 +216,11 @@ export const PH = {
       i18n.addResourceBundle(lang, 'translation', texts, true, true);
     },
     language: () => currentLanguage(),
+    /**
+     * A server text as the page shows it: the language's half of `中文|||English`, in zh-HK in
+     * Traditional characters (docs/i18n.md); in components, `PH.hooks.useServerText()`.
+     */
+    serverText: (text: string): string => serverText(text, currentLanguage()),
   },
   ui: {
     ...kit,
@@ -233,7 +239,7 @@ export const PH = {
   },
   validators,
   format,
-  hooks: { usePermissions, useSession, useHash, useT },
+  hooks: { usePermissions, useSession, useHash, useT, useServerText },
   route: { hashRoute },
   upload: { pageQueue: pageUploadQueue },
 };

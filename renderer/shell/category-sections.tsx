@@ -1,7 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ApplicationItem, MenuCategory } from '../../contract/desktop';
-import { categoryName } from '../features/menu/index';
+import { useAppNames } from '../features/menu/index';
 
 export interface CategorySectionsProps {
   categories: readonly MenuCategory[];
@@ -19,11 +18,11 @@ export interface CategorySectionsProps {
  * language and named by that title.
  */
 export function CategorySections({ categories, block, style, grid }: CategorySectionsProps) {
-  const { i18n } = useTranslation();
+  const names = useAppNames();
   return categories
     .filter((category) => category.iconVMs.length > 0)
     .map((category) => {
-      const name = categoryName(category, i18n.language);
+      const name = names.category(category);
       const titleId = `category-${category.code}`;
       return (
         <section

@@ -106,6 +106,8 @@ export interface DesktopDialogsProps {
   /** The landing root the about dialog reports on. */
   root: string;
   licenceExpired: boolean;
+  /** A message's or to-do's source as the page names it (menu's useSourceName). */
+  sourceName: (source: string) => string;
   /** The theme dialog's state; the phone's desktop has no theme dialog. */
   theme?: {
     current: ThemeSelection;
@@ -129,6 +131,7 @@ export function DesktopDialogs({
   onCountsChanged,
   root,
   licenceExpired,
+  sourceName,
   theme,
 }: DesktopDialogsProps) {
   const { dialog, setDialog, onChildChosen } = opened;
@@ -148,6 +151,7 @@ export function DesktopDialogs({
         sheet={sheet}
         onClose={close}
         onChanged={onCountsChanged}
+        sourceName={sourceName}
         onOpenExpiry={(modules) => {
           setDialog({ kind: 'expiry', modules });
         }}
@@ -156,7 +160,13 @@ export function DesktopDialogs({
         <ExpiryDialog open modules={dialog.modules} unitId={user.unitId} onClose={close} />
       )}
       {todoOpen && (
-        <TodoPanel open sheet={sheet} onClose={opened.closeTodo} onChanged={onCountsChanged} />
+        <TodoPanel
+          open
+          sheet={sheet}
+          onClose={opened.closeTodo}
+          onChanged={onCountsChanged}
+          sourceName={sourceName}
+        />
       )}
       <AboutDialog
         open={dialog?.kind === 'about'}

@@ -8,6 +8,7 @@ import { getHost } from '../core/host';
 import { activeChildren } from '../core/session/children';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
+import { useServerText } from '../core/i18n/traditional';
 import { useScreenClass } from '../core/use-screen-class';
 import { useVersionCheck } from '../features/about/index';
 import { useModuleLicence } from '../features/expiry/index';
@@ -23,6 +24,7 @@ import {
   saveAppOrder,
   TopMenu,
   usesCategorisedMenu,
+  useSourceName,
 } from '../features/menu/index';
 import { applyMode, saveTheme, type ThemeSelection } from '../features/theme/index';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
@@ -113,6 +115,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const categories = ordered ?? data.categories;
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
   const apps = useMemo(() => flatApps(categories), [categories]);
+  const sourceName = useSourceName(data.allApps);
+  const local = useServerText();
   const iconVariant =
     theme.resolved.kind === 'designed' && theme.resolved.name === 'cartoon' ? 'cartoon' : 'colour';
 
@@ -238,6 +242,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
         onCountsChanged={data.refreshCounts}
         root={root}
         licenceExpired={licence === 'expired'}
+        sourceName={sourceName}
         theme={{
           current: { theme: theme.theme, layout: theme.chosenLayout },
           isAdmin: data.isAdmin,
@@ -258,9 +263,11 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
               <LeftMenu
                 apps={apps}
                 iconVariant={iconVariant}
-                unitName={
-                  i18n.language === 'en' && user.unitEnName !== '' ? user.unitEnName : user.unitName
-                }
+                unitName={local(
+                  i18n.language === 'en' && user.unitEnName !== ''
+                    ? user.unitEnName
+                    : user.unitName,
+                )}
                 userId={user.userId}
                 onOpen={openApp}
                 onWidthChange={setLeftMenuWidth}

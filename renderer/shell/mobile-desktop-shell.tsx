@@ -13,7 +13,12 @@ import { Footer, openHelpCentre } from '../features/footer/index';
 import { HeaderButton, LogoutButton, MessageBell, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { MobileAppGrid } from './mobile-app-grid';
-import { AppUnreadCounts, flatApps, usesCategorisedMenu } from '../features/menu/index';
+import {
+  AppUnreadCounts,
+  flatApps,
+  usesCategorisedMenu,
+  useSourceName,
+} from '../features/menu/index';
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
 import { VoiceButton, voiceOffered } from '../features/voice/index';
 import { CategorySections } from './category-sections';
@@ -69,6 +74,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
   const voice = voiceOffered(navigator.userAgent, hostKind, unitConfig?.decorationSet);
   const categorised = usesCategorisedMenu(user.userType, user.unitType);
   const apps = flatApps(data.categories);
+  const sourceName = useSourceName(data.allApps);
   const iconVariant =
     theme.resolved.kind === 'designed' && theme.resolved.name === 'cartoon' ? 'cartoon' : 'colour';
 
@@ -171,6 +177,7 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
           onCountsChanged={data.refreshCounts}
           root={root}
           licenceExpired={licence === 'expired'}
+          sourceName={sourceName}
         />
       </div>
     </AppUnreadCounts>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerText } from '../core/i18n/traditional';
 import { safeLinkUrl } from '../core/safe-url';
 import { useSession } from '../core/session/session-store';
 
@@ -10,13 +11,12 @@ import { useSession } from '../core/session/session-store';
  */
 export function UnitBrand({ pageTitle }: { pageTitle?: string } = {}) {
   const { i18n } = useTranslation();
+  const local = useServerText();
   const user = useSession((state) => state.user);
   const name =
     user === null
       ? ''
-      : i18n.language === 'en' && user.unitEnName !== ''
-        ? user.unitEnName
-        : user.unitName;
+      : local(i18n.language === 'en' && user.unitEnName !== '' ? user.unitEnName : user.unitName);
   const logo = user === null ? null : safeLinkUrl(user.unitImgPath);
 
   useEffect(() => {

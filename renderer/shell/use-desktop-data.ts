@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import type { MenuCategory, UnreadCounts } from '../../contract/desktop';
+import type { ApplicationItem, MenuCategory, UnreadCounts } from '../../contract/desktop';
 import { afterFirstView, afterFirstViewQuery } from '../core/first-view';
 import { HAND_OVER_MS } from '../core/query/query-cache';
 import { useQuery } from '../core/query/use-query';
@@ -8,6 +8,7 @@ import { useTheme } from '../core/theme/theme-store';
 import { unreadCountsQuery } from '../features/header/index';
 import {
   fetchResourceTree,
+  flatApps,
   myAppsQuery,
   unreadCodeCountsQuery,
   unreadMap,
@@ -22,6 +23,11 @@ export interface DesktopData {
   loading: boolean;
   failed: boolean;
   categories: MenuCategory[];
+  /**
+   * Every application of the icon list, hidden ones too: what a message's or to-do's source
+   * may name (menu's useSourceName).
+   */
+  allApps: readonly ApplicationItem[];
   /** The icons' unread counts by application code (features/menu/unread-counts.ts). */
   unread: ReadonlyMap<string, number>;
   counts: UnreadCounts;
@@ -51,6 +57,7 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     () => (apps.data === undefined ? [] : visibleCategories(apps.data, { userType, unitType })),
     [apps.data, userType, unitType],
   );
+  const allApps = useMemo(() => flatApps(apps.data ?? []), [apps.data]);
   const unread = useMemo(() => unreadMap(appCounts.data), [appCounts.data]);
 
   // What the desktop applies rather than shows: the saved theme and the permission tree.
@@ -96,6 +103,7 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     loading: apps.status === 'pending' || apps.fetching,
     failed: apps.status === 'error',
     categories,
+    allApps,
     unread,
     counts: counts.data ?? NO_COUNTS,
     isAdmin: isAdmin.data ?? false,

@@ -84,6 +84,9 @@ export const APP_PAGE_SCRIPT = `(() => {
       .map(normalise)
       .find(Boolean) || 'zh-CN';
   const text = (key) => TEXTS[lang][key] ?? TEXTS['zh-CN'][key] ?? '';
+  // Server texts (the application's and the unit's names) as PH shows them once it has started:
+  // in zh-HK in Traditional characters (docs/i18n.md).
+  let serverText = (value) => value;
   let userText = null;
   // The application's name: its English one in English (spec §2 page header), else its Chinese.
   const nameLine = document.querySelector('[data-app-name]');
@@ -92,7 +95,7 @@ export const APP_PAGE_SCRIPT = `(() => {
       element.textContent = text(element.dataset.i18n);
     }
     if (nameLine) {
-      const name = (lang === 'en' && body.dataset.englishName) || body.dataset.name || '';
+      const name = serverText((lang === 'en' && body.dataset.englishName) || body.dataset.name || '');
       nameLine.textContent = name;
       document.title = name + ' · EduDesk';
     }
@@ -127,6 +130,8 @@ export const APP_PAGE_SCRIPT = `(() => {
         const PH = module.default;
         const code = body.dataset.appCode || '';
         await PH.init({ code: code, appCode: code });
+        serverText = PH.i18n.serverText;
+        translate();
         const h = PH.createElement;
         const routes = [{ path: '/', element: h('p', null, text('soonHome')) }].concat(
           Array.from(PH.hooks.usePermissions.getState().routes).map((route) => ({
@@ -161,7 +166,7 @@ export const APP_PAGE_SCRIPT = `(() => {
           (lang === 'en' ? ': ' : '：') +
           me.realName +
           ' · ' +
-          (lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName),
+          serverText(lang === 'en' && me.unitEnName ? me.unitEnName : me.unitName),
       );
       startPh();
       const query = new URLSearchParams({ unitId: me.unitId, serverId: body.dataset.serverId || '' });

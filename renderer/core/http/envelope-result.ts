@@ -1,11 +1,11 @@
 import {
   SUCCESS_STATUS,
   isEnvelope,
-  splitBilingual,
   type ApiEnvelope,
   type FieldError,
 } from '../../../contract/envelope';
 import type { LangType } from '../../../contract/languages';
+import { serverText } from '../i18n/traditional';
 import { httpMessage } from './messages';
 
 function fieldErrors(value: unknown): FieldError[] {
@@ -39,14 +39,15 @@ export function normaliseEnvelope(body: unknown): ApiEnvelope | null {
 /**
  * The text of a business error (spec §8): the field errors, each in the current language,
  * joined by commas; else the message in the current language; else 'Server internal error!'.
+ * In zh-HK the server's Chinese shows in Traditional characters (core/i18n/traditional.ts).
  */
 export function businessErrorMessage(envelope: ApiEnvelope | null, lang: LangType): string {
   if (envelope) {
     const fromFields = envelope.fieldErrors
-      .map((error) => splitBilingual(error.message, lang))
+      .map((error) => serverText(error.message, lang))
       .filter((text) => text !== '');
     if (fromFields.length > 0) return fromFields.join(',');
-    const message = splitBilingual(envelope.message, lang);
+    const message = serverText(envelope.message, lang);
     if (message !== '') return message;
   }
   return httpMessage('serverInternalError', lang);

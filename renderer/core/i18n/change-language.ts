@@ -6,6 +6,7 @@ import {
   loadLanguageFiles,
   type LanguageFileContext,
 } from './load-language-files';
+import { TRADITIONAL_LANGUAGE, waitForTraditional } from './traditional';
 
 /** Stores a chosen language where the resolution order of spec §9 finds it next time. */
 export function persistLanguage(lang: LangType): void {
@@ -23,7 +24,11 @@ export async function showLanguage(
   lang: LangType,
   files: LanguageFileContext | null = languageFileContext(),
 ): Promise<void> {
-  if (files) await loadLanguageFiles({ ...files, lang });
+  await Promise.all([
+    files ? loadLanguageFiles({ ...files, lang }) : undefined,
+    // Server texts switch to Traditional characters with the page's own (traditional.ts).
+    lang === TRADITIONAL_LANGUAGE ? waitForTraditional() : undefined,
+  ]);
   await i18n.changeLanguage(lang);
 }
 

@@ -1,5 +1,6 @@
 import { STORAGE_API } from '../../../contract/api-paths';
-import { SUCCESS_STATUS, splitBilingual, type ApiEnvelope } from '../../../contract/envelope';
+import { SUCCESS_STATUS, type ApiEnvelope } from '../../../contract/envelope';
+import { serverText } from '../i18n/traditional';
 import {
   DEFAULT_FILE_FIELD,
   UPLOAD_FIELDS as F,
@@ -94,7 +95,7 @@ function unwrap<T>(envelope: ApiEnvelope<T>): T {
     kind: envelope.status >= 500 ? 'http' : 'business',
     status: envelope.status,
     code: envelope.code,
-    message: splitBilingual(envelope.message, lang),
+    message: serverText(envelope.message, lang),
     envelope,
   });
 }

@@ -11,6 +11,7 @@ import {
 import { CompanyLogo } from './company-logo';
 import type { Query } from '../../core/query/query-cache';
 import { useQuery } from '../../core/query/use-query';
+import { useServerText } from '../../core/i18n/traditional';
 import { versionNotes } from './version-check';
 
 /** The about dialog's width (spec §2, §9). */
@@ -50,6 +51,7 @@ function aboutQuery(root: string, code: string): Query<Loaded> {
 
 function AboutContent({ root, code, oam }: Omit<AboutDialogProps, 'open' | 'onClose'>) {
   const { t, i18n } = useTranslation();
+  const local = useServerText();
   const { token } = theme.useToken();
   const loaded = useQuery(aboutQuery(root, code)).data ?? null;
   const releasesId = useId();
@@ -141,7 +143,7 @@ function AboutContent({ root, code, oam }: Omit<AboutDialogProps, 'open' | 'onCl
                     </p>
                     <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
                       {versionNotes(entry, i18n.language).map((note, noteIndex) => (
-                        <li key={String(noteIndex)}>{note}</li>
+                        <li key={String(noteIndex)}>{local(note)}</li>
                       ))}
                     </ul>
                   </li>

@@ -50,7 +50,8 @@ export function versionCheckOutcome(
 
 /**
  * A release's notes in the user's language: `en` in English, `cn` in Chinese (zh-CN and zh-HK:
- * the file has no Traditional notes), the other language when one is empty. Pure.
+ * the file has no Traditional notes; the dialog shows them converted), the other language when
+ * one is empty. Pure.
  */
 export function versionNotes(entry: VersionFileEntry, lang: string): string[] {
   return entry.metto

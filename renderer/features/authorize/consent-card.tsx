@@ -1,7 +1,8 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { useServerText } from '../../core/i18n/traditional';
 import type { OAuthClientInfo, OAuthDecision } from '../../../contract/oauth';
 import { safeLogoUri } from '../../core/safe-url';
 import { isNavigableAnswer } from './authorize-request';
@@ -31,9 +32,10 @@ export function ConsentCard({
   fields,
   navigate = assignLocation,
 }: ConsentCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const local = useServerText();
   const [sending, setSending] = useState<OAuthDecision | null>(null);
-  const name = splitBilingual(client.name, i18n.language);
+  const name = local(client.name);
   const logo = safeLogoUri(client.logoUri);
 
   async function decide(decision: OAuthDecision): Promise<void> {

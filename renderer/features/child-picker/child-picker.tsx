@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Child } from '../../../contract/auth';
+import { useServerText } from '../../core/i18n/traditional';
 import { useSession } from '../../core/session/session-store';
 import { setParentChild } from './api';
 import { childRows, type ChildRow } from './child-rows';
@@ -45,6 +46,7 @@ export function ChildPicker({
   sheet = false,
 }: ChildPickerProps) {
   const { t } = useTranslation();
+  const local = useServerText();
   const userId = useSession((state) => state.user?.userId ?? '');
   const [enteringId, setEnteringId] = useState<string | null>(null);
 
@@ -76,12 +78,14 @@ export function ChildPicker({
     {
       key: 'grade',
       title: t('childPicker.columns.grade'),
-      render: (_, row) => row.child.gradeName,
+      // A grade's and a class's names are the school's texts (Traditional in zh-HK); a person's
+      // name stays as written.
+      render: (_, row) => local(row.child.gradeName),
     },
     {
       key: 'class',
       title: t('childPicker.columns.class'),
-      render: (_, row) => row.child.className,
+      render: (_, row) => local(row.child.className),
     },
     {
       key: 'enter',

@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModuleExpiryItem } from '../../../contract/desktop';
-import { splitBilingual } from '../../../contract/envelope';
+import { useServerText } from '../../core/i18n/traditional';
 import { expiryRows, formatPlatformTime, type ExpiryStatus } from './expiry-status';
 
 /**
@@ -59,13 +59,14 @@ function StatusCell({ status }: { status: ExpiryStatus }) {
  * or untranslated server status never shows.
  */
 export function ExpiryTable({ items, now, loading = false }: ExpiryTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const local = useServerText();
   const [firstRender] = useState(Date.now);
   const at = now ?? firstRender;
   const rows: Row[] = expiryRows(
     items.map((item, index) => ({
       code: item.code,
-      name: splitBilingual(item.name, i18n.language),
+      name: local(item.name),
       endTime:
         item.endTimestamp !== undefined && Number.isFinite(item.endTimestamp)
           ? item.endTimestamp

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UnitLoginConfig } from '../../../contract/auth';
 import { splitBilingual } from '../../../contract/envelope';
+import { useServerText } from '../../core/i18n/traditional';
 import { safeLinkUrl } from '../../core/safe-url';
 import { footerModel, unitNameInLanguage } from './decoration-set';
 
@@ -30,8 +31,10 @@ export interface FooterProps {
 export function Footer({ config, onVersionInfo, onHelpCentre }: FooterProps) {
   const { t, i18n } = useTranslation();
   const model = footerModel(config);
-  // Unit texts may be bilingual (`中文|||English`), like the platform's messages.
-  const text = (value: string) => splitBilingual(value, i18n.language);
+  // Unit texts may be bilingual (`中文|||English`), like the platform's messages, and show in
+  // Traditional characters in zh-HK; a filing number stays as registered.
+  const text = useServerText();
+  const filingText = (value: string) => splitBilingual(value, i18n.language);
   if (!model.show) return null;
   return (
     <footer className="app-footer">
@@ -54,7 +57,7 @@ export function Footer({ config, onVersionInfo, onHelpCentre }: FooterProps) {
           >
             <MaybeLink href={filing.baUrl}>
               {image !== null && <img src={image} alt="" width={16} height={16} />}
-              {text(filing.baContent)}
+              {filingText(filing.baContent)}
             </MaybeLink>
           </span>
         );

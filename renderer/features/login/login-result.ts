@@ -1,7 +1,8 @@
 import { INVALID_GRANT, SIGN_IN_BUSY, TOO_MANY_ATTEMPTS } from '../../../contract/auth-codes';
 import type { LoginData } from '../../../contract/auth';
 import { isWireRecord, wireText } from '../../core/wire';
-import { type ApiEnvelope, splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
+import { type ApiEnvelope, SUCCESS_STATUS } from '../../../contract/envelope';
+import { serverText } from '../../core/i18n/traditional';
 
 /**
  * The login result (spec §4): status 200 is a success; status 400 with a code other than
@@ -76,7 +77,7 @@ export function interpretLogin(
       unionid: wireText(data.unionid),
     };
   }
-  const message = splitBilingual(envelope.message, lang) || fallbackMessage;
+  const message = serverText(envelope.message, lang) || fallbackMessage;
   const data = asRecord(envelope.data);
   if (envelope.code === TOO_MANY_ATTEMPTS || envelope.status === 429) {
     const seconds = positiveSeconds(data.retryAfter) ?? LOCK_WAIT_SECONDS;

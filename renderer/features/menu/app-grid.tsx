@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { MenuAppIcon } from './menu-app-icon';
-import { appName } from './visible-apps';
+import { useAppNames } from './use-app-names';
 
 export interface AppGridProps {
   apps: readonly ApplicationItem[];
@@ -90,11 +90,11 @@ function SortableIcon({
 export function dragAnnouncements(
   apps: readonly ApplicationItem[],
   t: TFunction,
-  language: string,
+  nameOf: (app: ApplicationItem) => string,
 ): Announcements {
   const name = (id: string | number | undefined): string => {
     const app = apps.find((each) => each.code === String(id));
-    return app ? appName(app, language) : String(id ?? '');
+    return app ? nameOf(app) : String(id ?? '');
   };
   return {
     onDragStart: ({ active }) => t('menu.drag.pickedUp', { name: name(active.id) }),
@@ -120,7 +120,8 @@ export const AppGrid = memo(function AppGrid({
   onReorder,
   label,
 }: AppGridProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const names = useAppNames();
   const sensors = useSensors(
     // A small distance keeps a click a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -160,7 +161,7 @@ export const AppGrid = memo(function AppGrid({
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t('menu.dragInstructions') },
-        announcements: dragAnnouncements(apps, t, i18n.language),
+        announcements: dragAnnouncements(apps, t, names.app),
       }}
     >
       <SortableContext items={apps.map((app) => app.code)} strategy={rectSortingStrategy}>

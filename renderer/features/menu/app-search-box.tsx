@@ -6,6 +6,7 @@ import type { ApplicationItem } from '../../../contract/desktop';
 import { safeLinkUrl } from '../../core/safe-url';
 import { buildSearchIndex, searchApps, wantsPinyin, type ReadPinyin } from './app-search';
 import { loadPinyin } from './pinyin';
+import { useAppNames } from './use-app-names';
 import { appImage } from './visible-apps';
 
 export interface AppSearchBoxProps {
@@ -28,18 +29,30 @@ function isEditable(target: EventTarget | null): boolean {
 
 function SearchIcon({
   app,
+  name,
   iconVariant,
 }: {
   app: ApplicationItem;
+  name: string;
   iconVariant: AppSearchBoxProps['iconVariant'];
 }) {
   const src = safeLinkUrl(appImage(app, iconVariant));
   return src === null ? (
     <span className="app-search__icon app-search__icon--fallback" aria-hidden>
-      {app.zname.slice(0, 1)}
+      {name.slice(0, 1)}
     </span>
   ) : (
     <img className="app-search__icon" src={src} alt="" width={28} height={28} />
+  );
+}
+
+/** A result's name as its icon says it, over its full name when that differs (one language). */
+function SearchNames({ name, full }: { name: string; full: string }) {
+  return (
+    <span className="app-search__names">
+      <span>{name}</span>
+      {full !== name && <span className="app-search__secondary">{full}</span>}
+    </span>
   );
 }
 
@@ -56,14 +69,19 @@ export const AppSearchBox = memo(function AppSearchBox({
   autoFocus = false,
   className,
 }: AppSearchBoxProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const names = useAppNames();
   const inputRef = useRef<InputRef>(null);
   const listId = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [readPinyin, setReadPinyin] = useState<ReadPinyin | null>(null);
 
-  const index = useMemo(() => buildSearchIndex(apps, readPinyin), [apps, readPinyin]);
+  // The names as shown are found too (in zh-HK, typed in Traditional characters).
+  const index = useMemo(
+    () => buildSearchIndex(apps, readPinyin, (app) => [names.app(app), names.full(app)]),
+    [apps, readPinyin, names],
+  );
   const results = query.trim() === '' ? [] : searchApps(index, query);
   const current = Math.min(active, Math.max(results.length - 1, 0));
 
@@ -174,13 +192,8 @@ export const AppSearchBox = memo(function AppSearchBox({
                     open(app);
                   }}
                 >
-                  <SearchIcon app={app} iconVariant={iconVariant} />
-                  <span className="app-search__names">
-                    <span>{i18n.language === 'en' ? app.englishName || app.zname : app.zname}</span>
-                    <span className="app-search__secondary">
-                      {i18n.language === 'en' ? app.zname : app.englishName}
-                    </span>
-                  </span>
+                  <SearchIcon app={app} name={names.app(app)} iconVariant={iconVariant} />
+                  <SearchNames name={names.app(app)} full={names.full(app)} />
                 </li>
               ))}
             </ul>

@@ -66,6 +66,15 @@ describe('application search', () => {
     expect(searchApps(index, '   ')).toEqual([]);
   });
 
+  it('finds the names as the page shows them (zh-HK typed in Traditional characters)', () => {
+    expect(codes(searchApps(index, '駕駛'))).toEqual([]);
+    const shown = buildSearchIndex(APPS, readPinyin, (one) =>
+      one.code === 'sjzx' ? ['駕駛艙', '數據駕駛艙'] : [],
+    );
+    expect(codes(searchApps(shown, '駕駛'))).toEqual(['sjzx']);
+    expect(codes(searchApps(shown, '驾驶'))).toEqual(['sjzx']);
+  });
+
   it('searches only the applications it was given (the ones the user may see)', () => {
     const visible = buildSearchIndex(APPS.slice(1), readPinyin);
     expect(searchApps(visible, 'tongzhi')).toEqual([]);

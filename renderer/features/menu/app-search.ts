@@ -32,12 +32,13 @@ const HAN = /\p{Script=Han}/u;
 export function buildSearchIndex(
   apps: readonly ApplicationItem[],
   readPinyin: ReadPinyin | null,
+  /** The names as the page shows them, when they differ (zh-HK: Traditional characters). */
+  shownNames: (app: ApplicationItem) => readonly string[] = () => [],
 ): SearchEntry[] {
   return apps.map((app) => {
     const chinese = [app.zname, app.name, app.shortName].filter((name) => name !== '');
-    const names = [...new Set([...chinese, app.englishName, app.englishShortName])]
-      .map(normalise)
-      .filter((name) => name !== '');
+    const all = [...chinese, app.englishName, app.englishShortName, ...shownNames(app)];
+    const names = [...new Set(all)].map(normalise).filter((name) => name !== '');
     const spellings = new Set<string>();
     if (readPinyin !== null) {
       for (const name of chinese) {

@@ -9,10 +9,5 @@ export { myAppsQuery, prefetchMyAppsOnSignIn, unreadCodeCountsQuery } from './qu
 export { openSso } from './sso';
 export { TopMenu } from './top-menu';
 export { AppUnreadCounts, unreadMap } from './unread-counts';
-export {
-  categoryName,
-  flatApps,
-  moveCode,
-  rememberRecent,
-  visibleCategories,
-} from './visible-apps';
+export { useAppNames, useSourceName, type AppNames } from './use-app-names';
+export { flatApps, moveCode, rememberRecent, visibleCategories } from './visible-apps';

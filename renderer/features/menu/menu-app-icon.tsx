@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { AppIcon } from '../../ui/app-icon/app-icon';
 import { useAppUnread } from './unread-counts';
-import { appImage, appName } from './visible-apps';
+import { useAppNames } from './use-app-names';
+import { appImage } from './visible-apps';
 
 export interface MenuAppIconProps {
   app: ApplicationItem;
@@ -26,11 +27,12 @@ export const MenuAppIcon = memo(function MenuAppIcon({
   onOpen,
   describedBy,
 }: MenuAppIconProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const names = useAppNames();
   const unread = useAppUnread(app);
   return (
     <AppIcon
-      name={appName(app, i18n.language)}
+      name={names.app(app)}
       image={appImage(app, iconVariant)}
       unread={unread}
       unreadLabel={t('menu.unread', { count: unread })}

@@ -13,7 +13,8 @@ import {
   menuColumnWidth,
 } from './menu-fit';
 import { MenuAppIcon } from './menu-app-icon';
-import { appName, categoryName, flatApps } from './visible-apps';
+import { useAppNames } from './use-app-names';
+import { flatApps } from './visible-apps';
 
 export interface TopMenuProps {
   categories: readonly MenuCategory[];
@@ -44,7 +45,7 @@ export const TopMenu = memo(function TopMenu({
   onOpen,
   onReorder,
 }: TopMenuProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const barRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const measureRef = useRef<HTMLSpanElement>(null);
@@ -53,9 +54,10 @@ export const TopMenu = memo(function TopMenu({
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const apps = flatApps(categories);
+  const appNames = useAppNames();
   // The names of the icons that may show, measured as drawn: each column is as wide as its name
   // needs (English names are longer), so a name is never cut and the count counts real widths.
-  const names = apps.slice(0, MENU_MAX_ICONS).map((app) => appName(app, i18n.language));
+  const names = apps.slice(0, MENU_MAX_ICONS).map((app) => appNames.app(app));
   const namesKey = names.join('\n');
 
   // Measured when the browser has laid the page out (ResizeObserver), never by forcing a layout
@@ -164,13 +166,13 @@ export const TopMenu = memo(function TopMenu({
           {categorised
             ? categories.map((category) => (
                 <section key={category.code} className="top-menu__category">
-                  <h3>{categoryName(category, i18n.language)}</h3>
+                  <h3>{appNames.category(category)}</h3>
                   <AppGrid
                     apps={category.iconVMs}
                     iconVariant={iconVariant}
                     iconSize={40}
                     onOpen={open}
-                    label={categoryName(category, i18n.language)}
+                    label={appNames.category(category)}
                     {...(onReorder ? { onReorder } : {})}
                   />
                 </section>

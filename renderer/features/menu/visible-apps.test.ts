@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
 import {
+  appFullName,
   appImage,
   appName,
+  appNamedBy,
   categoryName,
   flatApps,
   isIconVisible,
@@ -76,6 +78,20 @@ describe('names and images', () => {
     expect(appName(app('a'), 'en')).toBe('a en');
     expect(appName(app('a'), 'zh-CN')).toBe('a简');
     expect(appName(app('a', { englishShortName: '', englishName: '' }), 'en')).toBe('a简');
+  });
+
+  it('gives the full name in the same language', () => {
+    expect(appFullName(app('a'), 'en')).toBe('a English');
+    expect(appFullName(app('a'), 'zh-HK')).toBe('a应用');
+  });
+
+  it("finds the application a message's source names, by any of its Chinese names", () => {
+    const apps = [app('a'), app('b')];
+    expect(appNamedBy(apps, 'b应用')?.code).toBe('b');
+    expect(appNamedBy(apps, 'a简')?.code).toBe('a');
+    expect(appNamedBy(apps, 'b名|||B app')?.code).toBe('b');
+    expect(appNamedBy(apps, '外部系统')).toBeUndefined();
+    expect(appNamedBy(apps, '')).toBeUndefined();
   });
 
   it('uses the cartoon and gray icons when asked, falling back to the colour one', () => {

@@ -1,4 +1,5 @@
 import type { ApplicationItem, MenuCategory } from '../../../contract/desktop';
+import { splitBilingual } from '../../../contract/envelope';
 import {
   HIDDEN_UPDATE_STATUS,
   MENU_CATEGORY_NAMES,
@@ -59,10 +60,33 @@ export function flatApps(categories: readonly MenuCategory[]): ApplicationItem[]
   return apps;
 }
 
-/** The name to show: the English short name (or name) in English, the short name otherwise. */
+/**
+ * The name an application goes by on every screen (icons, menus, search, message sources): the
+ * English short name (or name) in English, the short name otherwise. Show it through
+ * use-app-names.ts, which gives zh-HK its Traditional characters.
+ */
 export function appName(app: ApplicationItem, lang: string): string {
   if (lang === 'en') return app.englishShortName || app.englishName || app.shortName || app.name;
   return app.shortName || app.name || app.zname;
+}
+
+/**
+ * The application a server text names (a message's or to-do's source is the application's
+ * Chinese name, or the Chinese half of a bilingual text), if the user has it.
+ */
+export function appNamedBy(
+  apps: readonly ApplicationItem[],
+  text: string,
+): ApplicationItem | undefined {
+  const chinese = splitBilingual(text, 'zh-CN').trim();
+  if (chinese === '') return undefined;
+  return apps.find((app) => [app.zname, app.name, app.shortName].includes(chinese));
+}
+
+/** Its full name in the same language: the English name in English, the Chinese otherwise. */
+export function appFullName(app: ApplicationItem, lang: string): string {
+  if (lang === 'en') return app.englishName || app.englishShortName || app.zname || app.name;
+  return app.zname || app.name || app.shortName;
 }
 
 /** The icon image for a theme: gray and cartoon variants where the theme asks for them. */

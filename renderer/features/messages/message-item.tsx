@@ -1,27 +1,30 @@
 import { theme } from 'antd';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitBilingual } from '../../../contract/envelope';
 import type { DesktopMessage } from '../../../contract/desktop';
+import { useServerText } from '../../core/i18n/traditional';
 import { importanceColor, importanceLabelKey } from './importance';
 
 export interface MessageItemProps {
   message: DesktopMessage;
   onActivate: (message: DesktopMessage, event: MouseEvent<HTMLButtonElement>) => void;
+  /** The source's name on this page (the application's one name), when the host knows it. */
+  sourceName?: ((source: string) => string) | undefined;
 }
 
 /**
  * One unread message as a real button (keyboard operable): the importance as a colour marker
  * and a text label (colour alone carries no meaning), the text, the source module and the date.
  * The colour marks the edge and a dot, not the text: orange text on white would fail contrast.
- * Server texts are rendered as text and may be bilingual (`中文|||English`).
+ * Server texts are rendered as text, may be bilingual (`中文|||English`) and show in Traditional
+ * characters in zh-HK (core/i18n/traditional.ts).
  */
-export function MessageItem({ message, onActivate }: MessageItemProps) {
-  const { t, i18n } = useTranslation();
+export function MessageItem({ message, onActivate, sourceName }: MessageItemProps) {
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const colour = importanceColor(message.importance);
-  const local = (value: string) => splitBilingual(value, i18n.language);
-  const source = local(message.module);
+  const local = useServerText();
+  const source = (sourceName ?? local)(message.module);
   return (
     <button
       type="button"

@@ -23,6 +23,8 @@ export interface MessagesDialogProps {
   onOpenExpiry: (modules: ModuleExpiryItem[]) => void;
   /** The mobile desktop shows it as a bottom sheet. */
   sheet?: boolean;
+  /** A message's source as the page names it (the application's one name). */
+  sourceName?: (source: string) => string;
 }
 
 type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose' | 'sheet'>;
@@ -35,7 +37,7 @@ const UNREAD_MESSAGES: Query<DesktopMessage[]> = {
 
 const NO_MESSAGES: DesktopMessage[] = [];
 
-function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
+function MessagesContent({ onChanged, onOpenExpiry, sourceName }: ContentProps) {
   const { t } = useTranslation();
   // A failure is reported by the request client (§8 toast) and here, with Retry; a list shown
   // before stays.
@@ -167,7 +169,7 @@ function MessagesContent({ onChanged, onOpenExpiry }: ContentProps) {
         >
           {list.map((message) => (
             <li key={message.id}>
-              <MessageItem message={message} onActivate={activate} />
+              <MessageItem message={message} onActivate={activate} sourceName={sourceName} />
             </li>
           ))}
         </ul>
@@ -216,6 +218,7 @@ export function MessagesDialog({
   onChanged,
   onOpenExpiry,
   sheet = false,
+  sourceName,
 }: MessagesDialogProps) {
   const { t } = useTranslation();
   if (sheet) {
@@ -231,7 +234,11 @@ export function MessagesDialog({
         destroyOnHidden
         closable={{ 'aria-label': t('messages.close') }}
       >
-        <MessagesContent onChanged={onChanged} onOpenExpiry={onOpenExpiry} />
+        <MessagesContent
+          onChanged={onChanged}
+          onOpenExpiry={onOpenExpiry}
+          {...(sourceName ? { sourceName } : {})}
+        />
       </Drawer>
     );
   }
@@ -245,7 +252,11 @@ export function MessagesDialog({
       destroyOnHidden
       closable={{ 'aria-label': t('messages.close') }}
     >
-      <MessagesContent onChanged={onChanged} onOpenExpiry={onOpenExpiry} />
+      <MessagesContent
+        onChanged={onChanged}
+        onOpenExpiry={onOpenExpiry}
+        {...(sourceName ? { sourceName } : {})}
+      />
     </Modal>
   );
 }

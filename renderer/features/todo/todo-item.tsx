@@ -1,7 +1,7 @@
 import { Button, Space, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DesktopMessage } from '../../../contract/desktop';
-import { splitBilingual } from '../../../contract/envelope';
+import { useServerText } from '../../core/i18n/traditional';
 
 export interface TodoItemProps {
   item: DesktopMessage;
@@ -9,14 +9,16 @@ export interface TodoItemProps {
   onView: (() => void) | null;
   onIgnore: () => void;
   ignoring: boolean;
+  /** The source's name on this page (the application's one name), when the host knows it. */
+  sourceName?: ((source: string) => string) | undefined;
 }
 
 /** One to-do item: its text, source and date, with 'view' and 'ignore' (spec §2). */
-export function TodoItem({ item, onView, onIgnore, ignoring }: TodoItemProps) {
-  const { t, i18n } = useTranslation();
+export function TodoItem({ item, onView, onIgnore, ignoring, sourceName }: TodoItemProps) {
+  const { t } = useTranslation();
   const { token } = theme.useToken();
-  const local = (value: string) => splitBilingual(value, i18n.language);
-  const source = local(item.module);
+  const local = useServerText();
+  const source = (sourceName ?? local)(item.module);
   const text = local(item.messageMeno);
   return (
     <article

@@ -44,14 +44,17 @@ export interface TodoPanelProps {
   onChanged: () => void;
   /** The mobile desktop shows it as a bottom sheet (at most half the screen) instead. */
   sheet?: boolean;
+  /** An item's source as the page names it (the application's one name). */
+  sourceName?: (source: string) => string;
 }
 
 interface ContentProps {
   onTotal: (total: number) => void;
   onChanged: () => void;
+  sourceName: ((source: string) => string) | undefined;
 }
 
-function TodoContent({ onTotal, onChanged }: ContentProps) {
+function TodoContent({ onTotal, onChanged, sourceName }: ContentProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   // The last page drawn from its own answer: where a page that failed to load goes back to.
@@ -173,6 +176,7 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
                   void ignore(item.id);
                 }}
                 ignoring={ignoringId === item.id}
+                sourceName={sourceName}
               />
             </li>
           ))}
@@ -218,7 +222,7 @@ function TodoContent({ onTotal, onChanged }: ContentProps) {
  * icon's keyboard equivalent) it sets the session flag so the desktop does not show it again
  * this session (see shouldShowTodoPanel). It has no mask: the desktop stays usable beside it.
  */
-export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanelProps) {
+export function TodoPanel({ open, onClose, onChanged, sheet = false, sourceName }: TodoPanelProps) {
   const { t } = useTranslation();
   const [total, setTotal] = useState<number | null>(null);
   const onCloseRef = useRef(onClose);
@@ -290,7 +294,7 @@ export function TodoPanel({ open, onClose, onChanged, sheet = false }: TodoPanel
         </div>
       )}
     >
-      <TodoContent onTotal={setTotal} onChanged={onChanged} />
+      <TodoContent onTotal={setTotal} onChanged={onChanged} sourceName={sourceName} />
     </Drawer>
   );
 }

@@ -4,7 +4,8 @@ import 'virtual:antd-static/desktop.css';
 import 'virtual:antd-static/app.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_STATUS, splitBilingual } from '../../../contract/envelope';
+import { SUCCESS_STATUS } from '../../../contract/envelope';
+import { useServerText } from '../../core/i18n/traditional';
 import type { OAuthClientInfo } from '../../../contract/oauth';
 import { useQuery } from '../../core/query/use-query';
 import { useSession } from '../../core/session/session-store';
@@ -113,7 +114,8 @@ function SessionGate({
   fields: Record<string, string>;
   onSignedIn: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const local = useServerText();
   const outcome = useLoginCheck();
   const user = useSession((state) => state.user);
   const reported = useRef<LoginCheckOutcome | null>(null);
@@ -131,7 +133,7 @@ function SessionGate({
   }
   return (
     <div className="authorize-page__login">
-      <p>{t('authorize.signInFirst', { name: splitBilingual(client.name, i18n.language) })}</p>
+      <p>{t('authorize.signInFirst', { name: local(client.name) })}</p>
       <LoginBox
         onLoggedIn={() => {
           // The login form has confirmed the sign-in ('登录成功！').

@@ -8,6 +8,7 @@ import type { Dictionary } from '../../core/i18n/instance';
 import { currentLanguage, i18n } from '../../core/i18n/instance';
 import { initI18n } from '../../core/i18n/init-i18n';
 import { rootFolder } from '../../core/i18n/root-folder';
+import { TRADITIONAL_LANGUAGE, waitForTraditional } from '../../core/i18n/traditional';
 import { notify } from '../notify/notify';
 import { loadAntdLocale } from './antd-locale';
 import { AppProvider } from './app-provider';
@@ -45,8 +46,10 @@ export async function startLayer({
     getLanguage: currentLanguage,
     getAppCode: () => appCode,
   });
-  // antd's texts arrive with the language's own, so the first render shows both.
+  // antd's texts arrive with the language's own, so the first render shows both; in zh-HK the
+  // converter of server texts too (core/i18n/traditional.ts), so none shows in Simplified first.
   const antdLocale = loadAntdLocale(lang).catch(() => undefined);
+  const traditional = lang === TRADITIONAL_LANGUAGE ? waitForTraditional() : undefined;
   await initI18n({
     lang,
     builtin,
@@ -63,6 +66,7 @@ export async function startLayer({
     },
   });
   await antdLocale;
+  await traditional;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { isEnvelope, splitBilingual, SUCCESS_STATUS } from '../../../contract/envelope';
+import { isEnvelope, SUCCESS_STATUS } from '../../../contract/envelope';
+import { serverText } from '../../core/i18n/traditional';
 import { PARAM_LANGUAGE } from '../../../contract/http-headers';
 import { submitHiddenForm } from '../../core/form-post';
 import { currentLanguage } from '../../core/i18n/instance';
@@ -29,7 +30,7 @@ function reportFrameAnswer(frame: HTMLIFrameElement): void {
   try {
     const body: unknown = JSON.parse(text);
     if (isEnvelope(body) && body.status !== SUCCESS_STATUS) {
-      notify.warning(splitBilingual(body.message, currentLanguage()));
+      notify.warning(serverText(body.message, currentLanguage()));
     }
   } catch {
     // Not an envelope: nothing to report.
