@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PartFailed, PartLoadError } from '../ui/lazy-part';
 
@@ -32,4 +33,13 @@ export function PageLoadFailed({ error, onRetry }: { error: unknown; onRetry: ()
       <PartFailed error={new PartLoadError(error)} onRetry={onRetry} />
     </div>
   );
+}
+
+/**
+ * A landing page's status line for the confirmation of the login that brought the user there,
+ * read to screen readers (use-signed-in.ts useLoginConfirmation fills it); the page itself
+ * shows the login worked.
+ */
+export function LoginConfirmation({ ref }: { ref: RefObject<HTMLParagraphElement | null> }) {
+  return <p ref={ref} className="visually-hidden" role="status" />;
 }
