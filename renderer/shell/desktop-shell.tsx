@@ -220,6 +220,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       <RouteOutlet
         path={route}
         homeHref={`#${DESKTOP_HOME_ROUTE}`}
+        // The desktop's way back, worded as the not-found page's outside it.
+        homeLabel={t('ui.notFound.desktop')}
         routes={DESKTOP_ROUTES.map((path) => ({ path, element: desktopApps }))}
       />
       <Footer

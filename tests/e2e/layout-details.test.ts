@@ -15,6 +15,11 @@ const suite = e2eSuite();
 /** Each test signs in once or several times: room for a busy machine. */
 const STEPS = { timeout: 180_000 };
 
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+/** The native app's web view (EduDeskApp): the voice recorder is offered there (docs/voice.md). */
+const APP_UA = `${IPHONE_UA} EduDeskApp/2.3`;
+const DESKTOP = '/pages/base/pc_desktop_all/index.html';
 const NOTICES = '/pages/notice/pc_tzgg_pre/index.html';
 
 let opened: { errors: string[]; close: () => Promise<void> }[] = [];
@@ -51,6 +56,17 @@ async function open(
   return page;
 }
 
+function phone(userAgent = IPHONE_UA): BrowserContextOptions {
+  return {
+    viewport: { width: 390, height: 844 },
+    userAgent,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  };
+}
+
+/** Signs in on the login page and waits for the landing page's icons. */
 async function signedIn(page: Page, user: string, lang = 'zh-CN'): Promise<void> {
   await page.goto(`${suite.server.url}/login?lang=${lang}`);
   await signIn(page, user, DEMO_PASSWORD);
@@ -151,4 +167,109 @@ describe('toasts lie over no control', () => {
       expect(await controlsToastsLayOver(page)).toEqual([]);
     },
   );
+});
+
+describe('the top menu and the header', () => {
+  it('keeps its icons when the client download button arrives', STEPS, async () => {
+    const page = await open();
+    // Every count of menu icons drawn, from the page's start.
+    await page.context().addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { menuCounts: number[] }).menuCounts = counts;
+      const count = () => {
+        const icons = document.querySelectorAll('.top-menu__icons > li').length;
+        if (icons > 0 && counts.at(-1) !== icons) counts.push(icons);
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+    });
+    await signedIn(page, 'teacher01');
+    await page.getByRole('button', { name: '客户端下载' }).waitFor();
+    // Two frames after the button: the menu has measured itself again.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const counts = await page.evaluate(
+      () => (window as unknown as { menuCounts: number[] }).menuCounts,
+    );
+    expect(counts.length).toBeGreaterThan(0);
+    expect(new Set(counts).size, `icons drawn, in turn: ${counts.join(', ')}`).toBe(1);
+  });
+
+  it('draws the cartoon theme top menu badges whole', STEPS, async () => {
+    const page = await open({ theme: 'cartoon' });
+    await signedIn(page, 'teacher01');
+    const badges = page.locator('.top-menu__icons .app-icon__badge');
+    await badges.first().waitFor();
+    const cut = await badges.evaluateAll((all) =>
+      all.flatMap((badge) => {
+        const box = badge.getBoundingClientRect();
+        // Every box that clips it from above or below, and the window.
+        for (let up = badge.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowY === 'visible') continue;
+          const clip = up.getBoundingClientRect();
+          if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) {
+            return [`${badge.textContent} cut by ${up.className}`];
+          }
+        }
+        return box.top < 0 ? [`${badge.textContent} cut by the window`] : [];
+      }),
+    );
+    await keepScreenshot(page, 'layout-cartoon-badges-1366');
+    expect(cut).toEqual([]);
+  });
+});
+
+describe('the not-found page', () => {
+  for (const [lang, text] of [
+    ['zh-CN', '返回桌面'],
+    ['en', 'Back to desktop'],
+  ] as const) {
+    // Outside the desktop the not-found page says it too (tests/e2e/spec-routes.test.ts).
+    it(`says the way back inside the desktop as outside it (${lang})`, STEPS, async () => {
+      const page = await open({}, lang);
+      await signedIn(page, 'teacher01', lang);
+      await page.goto(`${suite.server.url}${DESKTOP}#/no-such-route`);
+      const back = page.locator('.not-found__home');
+      await back.waitFor();
+      await expect(back.innerText()).resolves.toBe(text);
+    });
+  }
+});
+
+describe('on a phone', () => {
+  it('in the app, the voice hint lies over no footer link', STEPS, async () => {
+    const page = await open(phone(APP_UA));
+    await signedIn(page, 'teacher01');
+    await page.waitForURL(/mobile_desktop_all/);
+    await page.getByRole('dialog', { name: TODO_LOADED }).waitFor();
+    await page.getByRole('button', { name: '关闭待办事项' }).click();
+    const voice = page.getByRole('button', { name: '语音指令' });
+    await voice.waitFor();
+    // The end of the page: the footer's links are just above the voice button's dock.
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
+    await voice.tap();
+    const hint = page.locator('.voice__hint');
+    await hint.waitFor();
+    const covered = await page.evaluate(() => {
+      const over = [...document.querySelectorAll('.voice__hint, .voice__dock')].map((element) =>
+        element.getBoundingClientRect(),
+      );
+      return [...document.querySelectorAll('.app-footer a, .app-footer button')].flatMap((link) => {
+        const box = link.getBoundingClientRect();
+        const under = over.some(
+          (part) =>
+            box.left < part.right &&
+            part.left < box.right &&
+            box.top < part.bottom &&
+            part.top < box.bottom,
+        );
+        return under ? [link.textContent.trim()] : [];
+      });
+    });
+    await keepScreenshot(page, 'layout-voice-hint-390');
+    expect(covered).toEqual([]);
+  });
 });
