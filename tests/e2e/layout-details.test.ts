@@ -273,3 +273,51 @@ describe('on a phone', () => {
     expect(covered).toEqual([]);
   });
 });
+
+describe('the login lock', () => {
+  it('keeps the waiting Sign in button readable (4.5:1)', STEPS, async () => {
+    const page = await open();
+    await page.goto(`${suite.server.url}/login`);
+    const notice = page.locator('.login-form__notice[role=alert]');
+    for (let failure = 1; failure <= 5; failure += 1) {
+      await signIn(page, 'parent03', `wrong-${String(failure)}`);
+      await notice.filter({ hasText: '用户名或密码错误' }).waitFor({ timeout: 10_000 });
+    }
+    await signIn(page, 'parent03', DEMO_PASSWORD);
+    await notice.filter({ hasText: '登录失败次数过多' }).waitFor({ timeout: 10_000 });
+    const button = page.locator('.login-form button[type=submit]');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    // Measured once its colours have moved to the disabled ones (antd's buttons fade).
+    await button.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
+    // Its text over its fill, over the card's white.
+    const ratio = await button.evaluate((element) => {
+      const parse = (value: string) => {
+        const parts = /rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/? ?([\d.]+))?\)/.exec(value);
+        if (!parts) throw new Error(`colour ${value}`);
+        return [
+          Number(parts[1]),
+          Number(parts[2]),
+          Number(parts[3]),
+          parts[4] === undefined ? 1 : Number(parts[4]),
+        ] as const;
+      };
+      const over = (top: readonly number[], below: readonly number[]) =>
+        [0, 1, 2].map((i) => (top[i] ?? 0) * (top[3] ?? 1) + (below[i] ?? 0) * (1 - (top[3] ?? 1)));
+      const style = getComputedStyle(element);
+      const fill = over(parse(style.backgroundColor), [255, 255, 255]);
+      const text = over(parse(style.color), fill);
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = ([r, g, b]: number[]) =>
+        0.2126 * channel(r ?? 0) + 0.7152 * channel(g ?? 0) + 0.0722 * channel(b ?? 0);
+      const [light, dark] = [luminance(fill), luminance(text)].sort((a, b) => b - a);
+      return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+    });
+    await keepScreenshot(page, 'layout-login-locked-1366');
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});
