@@ -272,6 +272,22 @@ describe('on a phone', () => {
     await keepScreenshot(page, 'layout-voice-hint-390');
     expect(covered).toEqual([]);
   });
+
+  it('reaches My files from the phone desktop, and comes back', STEPS, async () => {
+    const page = await open(phone());
+    await signedIn(page, 'teacher01');
+    await page.waitForURL(/mobile_desktop_all/);
+    // teacher01 has to-dos: their sheet opens first; closed, it stays closed (spec §4).
+    await page.getByRole('dialog', { name: TODO_LOADED }).waitFor();
+    await page.getByRole('button', { name: '关闭待办事项' }).click();
+    await page.getByRole('link', { name: '我的文件' }).click();
+    await page.waitForURL(/pc_myFiles_all/);
+    await page.getByRole('heading', { name: '我的文件' }).waitFor();
+    await keepScreenshot(page, 'layout-my-files-390');
+    await page.getByRole('button', { name: '桌面' }).click();
+    await page.waitForURL(/mobile_desktop_all/);
+    await page.getByRole('link', { name: '我的文件' }).waitFor();
+  });
 });
 
 describe('the login lock', () => {
