@@ -21,6 +21,7 @@ import {
 import { httpInstance, resetHttpForTests } from '../http/client';
 import { uploadApi } from './upload-api';
 import { createIndexedDbQueueStore } from './queue-store';
+import type { UploadState } from './upload-machine';
 import { UploadQueue, type OnlineSource } from './upload-queue';
 
 /**
