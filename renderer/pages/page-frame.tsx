@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PartFailed, PartLoadError } from '../ui/lazy-part';
+import './page-frame.css';
 
 /**
  * A full-page loading state with its reason announced to screen readers. A CSS spinner: the

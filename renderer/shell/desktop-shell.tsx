@@ -42,6 +42,7 @@ import { useDesktopData } from './use-desktop-data';
 import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
+import './desktop.css';
 
 /** The desktop home route (spec §2 /desktop/home). */
 const DESKTOP_HOME_ROUTE = '/desktop/home';

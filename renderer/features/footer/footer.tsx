@@ -3,6 +3,7 @@ import type { UnitLoginConfig } from '../../../contract/auth';
 import { splitBilingual } from '../../../contract/envelope';
 import { safeLinkUrl } from '../../core/safe-url';
 import { footerModel, unitNameInLanguage } from './decoration-set';
+import './footer.css';
 
 function MaybeLink({ href, children }: { href: string; children: React.ReactNode }) {
   const safe = safeLinkUrl(href);

@@ -7,6 +7,7 @@ import { safeLinkUrl } from '../../core/safe-url';
 import { buildSearchIndex, searchApps, wantsPinyin, type ReadPinyin } from './app-search';
 import { loadPinyin } from './pinyin';
 import { appImage } from './visible-apps';
+import './app-search.css';
 
 export interface AppSearchBoxProps {
   /** The applications the user may see (already filtered): nothing else is searchable. */

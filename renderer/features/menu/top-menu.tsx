@@ -14,6 +14,7 @@ import {
 } from './menu-fit';
 import { MenuAppIcon } from './menu-app-icon';
 import { appName, categoryName, flatApps } from './visible-apps';
+import './top-menu.css';
 
 export interface TopMenuProps {
   categories: readonly MenuCategory[];
