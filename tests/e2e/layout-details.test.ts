@@ -196,28 +196,32 @@ describe('the top menu and the header', () => {
     expect(new Set(counts).size, `icons drawn, in turn: ${counts.join(', ')}`).toBe(1);
   });
 
-  it('draws the cartoon theme top menu badges whole', STEPS, async () => {
-    const page = await open({ theme: 'cartoon' });
-    await signedIn(page, 'teacher01');
-    const badges = page.locator('.top-menu__icons .app-icon__badge');
-    await badges.first().waitFor();
-    const cut = await badges.evaluateAll((all) =>
-      all.flatMap((badge) => {
-        const box = badge.getBoundingClientRect();
-        // Every box that clips it from above or below, and the window.
-        for (let up = badge.parentElement; up; up = up.parentElement) {
-          if (getComputedStyle(up).overflowY === 'visible') continue;
-          const clip = up.getBoundingClientRect();
-          if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) {
-            return [`${badge.textContent} cut by ${up.className}`];
+  for (const theme of ['cartoon', '#457CD6']) {
+    it(`draws the top menu's badges whole (${theme} theme)`, STEPS, async () => {
+      const page = await open({ theme });
+      await signedIn(page, 'teacher01');
+      const badges = page.locator('.top-menu__icons .app-icon__badge');
+      await badges.first().waitFor();
+      const cut = await badges.evaluateAll((all) =>
+        all.flatMap((badge) => {
+          const box = badge.getBoundingClientRect();
+          // Every box that clips it from above or below, and the window.
+          for (let up = badge.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowY === 'visible') continue;
+            const clip = up.getBoundingClientRect();
+            if (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5) {
+              return [`${badge.textContent} cut by ${up.className}`];
+            }
           }
-        }
-        return box.top < 0 ? [`${badge.textContent} cut by the window`] : [];
-      }),
-    );
-    await keepScreenshot(page, 'layout-cartoon-badges-1366');
-    expect(cut).toEqual([]);
-  });
+          return box.top < 0
+            ? [`${badge.textContent} cut by the window (top ${String(box.top)})`]
+            : [];
+        }),
+      );
+      await keepScreenshot(page, `layout-badges-${theme.replace('#', '')}-1366`);
+      expect(cut).toEqual([]);
+    });
+  }
 });
 
 describe('the not-found page', () => {
