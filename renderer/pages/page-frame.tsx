@@ -1,5 +1,7 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PartFailed, PartLoadError } from '../ui/lazy-part';
+import './page-frame.css';
 
 /**
  * A full-page loading state with its reason announced to screen readers. A CSS spinner: the
@@ -32,4 +34,13 @@ export function PageLoadFailed({ error, onRetry }: { error: unknown; onRetry: ()
       <PartFailed error={new PartLoadError(error)} onRetry={onRetry} />
     </div>
   );
+}
+
+/**
+ * A landing page's status line for the confirmation of the login that brought the user there,
+ * read to screen readers (use-signed-in.ts useLoginConfirmation fills it); the page itself
+ * shows the login worked.
+ */
+export function LoginConfirmation({ ref }: { ref: RefObject<HTMLParagraphElement | null> }) {
+  return <p ref={ref} className="visually-hidden" role="status" />;
 }

@@ -13,6 +13,7 @@ import { goToLogin } from './navigation';
 import { CheckingSignIn } from './page-frame';
 import { ReloginDialog } from './relogin-dialog';
 import { useSignedIn } from './use-signed-in';
+import './signed-in-page.css';
 
 /**
  * A page of the shell that needs a session (my files, my face): the login check runs first and

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
 import { takeLoginSuccess, useLoginCheck } from '../features/login/index';
-import { notify } from '../ui/notify/notify';
 import { goToLogin, goToPasswordChange } from './navigation';
 import { resolvePage } from './page-resolver';
 
@@ -73,13 +72,18 @@ export function useLandingUser(): CurrentUser | null {
 
 /**
  * Once the landing page has drawn the user's desktop (`drawn`): confirms a login that just
- * happened, once. Not before: the toast's render would hold up the icons the user is waiting for.
+ * happened ('登录成功！'), once, in the status line the returned ref is given (LoginConfirmation,
+ * read to screen readers), not in a toast: the desktop's welcome text already shows that the
+ * login worked, and a toast would lie over the controls the user reaches for first (the search,
+ * My files, the to-do panel, a dialog opened at once).
  */
-export function useLoginConfirmation(drawn: boolean): void {
+export function useLoginConfirmation(drawn: boolean): RefObject<HTMLParagraphElement | null> {
   const { t } = useTranslation();
+  const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (!drawn || !loginToConfirm) return;
+    if (!drawn || !loginToConfirm || !status.current) return;
     loginToConfirm = false;
-    notify.success(t('login.success'));
+    status.current.textContent = t('login.success');
   }, [drawn, t]);
+  return status;
 }

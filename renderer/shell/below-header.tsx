@@ -1,4 +1,5 @@
 import { useLayoutEffect, type ReactNode } from 'react';
+import './below-header.css';
 
 /** The header's height (styles.css --edudesk-header-height). */
 const HEADER_HEIGHT = 'var(--edudesk-header-height)';

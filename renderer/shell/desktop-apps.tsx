@@ -6,6 +6,7 @@ import { AppGrid, flatApps } from '../features/menu/index';
 import { CategorySections } from './category-sections';
 import { categorySpan, desktopGrid } from './desktop-grid';
 import { useWindowWidth } from './use-window-width';
+import './desktop.css';
 
 export interface DesktopAppsProps {
   variant: 'desktop' | 'area-desktop' | 'mobile-desktop';

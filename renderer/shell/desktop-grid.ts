@@ -16,7 +16,7 @@ export interface DesktopGrid {
   tracks: number;
 }
 
-/** The gap between grid cells (styles.css .desktop .app-grid). */
+/** The gap between grid cells (desktop.css .desktop .app-grid). */
 export const DESKTOP_GRID_GAP_PX = 12;
 /** Room either side of the content on narrow screens. */
 export const DESKTOP_MIN_MARGIN_PX = 24;
@@ -26,7 +26,7 @@ export const DESKTOP_WIDE_SHARE = 0.86;
 export const DESKTOP_FILL_BELOW_PX = 1440;
 export const DESKTOP_MIN_COLUMNS = 4;
 export const DESKTOP_MAX_COLUMNS = 14;
-/** The gap between category sections, and room for their padding and border (styles.css). */
+/** The gap between category sections, and room for their padding and border (desktop.css). */
 export const DESKTOP_SECTION_GAP_PX = 16;
 export const DESKTOP_SECTION_PADDING_PX = 20;
 /** A category section is at least this many icons wide. */

@@ -44,6 +44,7 @@ import { useDesktopData } from './use-desktop-data';
 import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
 import { useOpenApp } from './use-open-app';
 import { useHostFlags, useUnitConfig } from './use-shell-config';
+import './desktop.css';
 
 /** The desktop home route (spec §2 /desktop/home). */
 const DESKTOP_HOME_ROUTE = '/desktop/home';
@@ -224,6 +225,8 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
       <RouteOutlet
         path={route}
         homeHref={`#${DESKTOP_HOME_ROUTE}`}
+        // The desktop's way back, worded as the not-found page's outside it.
+        homeLabel={t('ui.notFound.desktop')}
         routes={DESKTOP_ROUTES.map((path) => ({ path, element: desktopApps }))}
       />
       <Footer

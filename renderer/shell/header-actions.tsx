@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { HostConfigFlags } from '../../contract/host';
 import { PARENT_USER_TYPE } from '../../contract/auth-codes';
 import { DESKTOP_PERMISSION_CODES } from '../../contract/desktop-codes';
+import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { Access } from '../ui/access/access';
 import { HoverTip } from '../ui/hover-tip/hover-tip';
@@ -105,6 +106,11 @@ export const HeaderActions = memo(function HeaderActions({
   onLoggedOut,
 }: HeaderActionsProps) {
   const { t } = useTranslation();
+  // Until the user's permission tree has come, the client download button keeps its place: the
+  // top menu measures the header once, and does not lose an icon when the button arrives.
+  const treePending = usePermissions(
+    (state) => !state.enforced && loadsPermissionTree(user.userType),
+  );
   const childName = user.userType === PARENT_USER_TYPE ? (user.currentChild?.realName ?? '') : '';
   const openChildren = () => {
     onDialog({ kind: 'children' });
@@ -138,7 +144,10 @@ export const HeaderActions = memo(function HeaderActions({
         />
       )}
       {!inDesktopClient && !compact && (
-        <Access code={DESKTOP_PERMISSION_CODES.clientDownload}>
+        <Access
+          code={DESKTOP_PERMISSION_CODES.clientDownload}
+          fallback={treePending ? <span className="app-header__reserved" aria-hidden /> : null}
+        >
           <HeaderButton
             label={t('header.clientDownload')}
             icon={<DownloadOutlined aria-hidden />}

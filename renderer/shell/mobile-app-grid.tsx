@@ -1,5 +1,6 @@
 import type { ApplicationItem } from '../../contract/desktop';
 import { MenuAppIcon } from '../features/menu/index';
+import '../features/menu/app-grid.css';
 
 export interface MobileAppGridProps {
   apps: readonly ApplicationItem[];

@@ -2,6 +2,7 @@ import { TeamOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { myFilesPath } from '../core/app-url/landing';
 import { isDev } from '../core/env';
 import { getHost } from '../core/host';
 import { activeChildren } from '../core/session/children';
@@ -24,6 +25,7 @@ import { VoiceButton, voiceOffered } from '../features/voice/index';
 import { CategorySections } from './category-sections';
 import { DESKTOP_MODULE, DesktopDialogs, useOpenDialogs } from './desktop-dialogs';
 import { logoutShown } from './logout-shown';
+import { MY_FILES_ICON } from './my-files-entry';
 import { UnitBrand } from './unit-brand';
 import { useDesktopData } from './use-desktop-data';
 import { useHoldCallsWhileFirstDrawn } from './use-hold-calls';
@@ -152,6 +154,13 @@ export function MobileDesktopShell({ user, onLoggedOut, root }: MobileDesktopShe
             <h1 id="mobile-desktop-title" className="visually-hidden">
               {t('desktop.label')}
             </h1>
+            {/* My files, a page of the shell, as the PC desktop links it beside its search. */}
+            <div className="mobile-desktop__tools">
+              <a className="mobile-desktop__my-files" href={myFilesPath(root, isDev)}>
+                <img src={MY_FILES_ICON} alt="" width={24} height={24} />
+                {t('desktop.myFiles')}
+              </a>
+            </div>
             {body}
           </section>
           <Footer

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Layout } from '../core/theme/theme-engine';
+import './shell-layout.css';
 
 export interface ShellLayoutProps {
   /** top/bottom: the menu in the header's centre; left/right: the menu down the left side. */

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import './lazy-part.css';
 
 /**
  * A part of a page in a chunk of its own, loaded when first drawn: the desktop shell's dialogs

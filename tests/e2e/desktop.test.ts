@@ -209,7 +209,7 @@ describe('viewport', () => {
     await page.goto(`${suite.server.url}${SCHOOL_DESKTOP}#/no/such/route`);
     await page.getByRole('heading', { level: 1, name: '页面不存在' }).waitFor();
     await expect(page.getByRole('region', { name: '我的桌面' }).count()).resolves.toBe(0);
-    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.getByRole('link', { name: '返回桌面' }).click();
     await page.getByRole('region', { name: '我的桌面' }).getByRole('button').first().waitFor();
   });
 });

@@ -301,7 +301,8 @@ describe('page start', () => {
 
   it("fetches the desktop's code while the user types; the desktop then takes it from the cache", async () => {
     const { page } = await open('/login');
-    const link = page.locator('link[rel=prefetch][href*="/assets/desktop-page-"]');
+    // The page's code; its stylesheet (shell/desktop.css and the rest) is prefetched beside it.
+    const link = page.locator('link[rel=prefetch][as=script][href*="/assets/desktop-page-"]');
     await link.waitFor({ state: 'attached' });
     const href = new URL((await link.getAttribute('href')) ?? '', suite.server.url).href;
     // The prefetch has finished (its resource entry is written when it ends).

@@ -45,10 +45,17 @@ export function ListView({ publisher }: { publisher: string }) {
   const table = useRef<HTMLDivElement | null>(null);
   const pageApi = useMemo(() => ({ api: NOTICE_API.list, querys: query }), [query]);
   const reload = useCallback(() => list.current?.reload(), []);
+  // What the last save or delete did, said in a line above the list rather than in a toast,
+  // which lay over the page's tabs and the list's own buttons.
+  const [done, setDone] = useState('');
+  const saved = useCallback(() => {
+    setDone(t('notices.saved'));
+    reload();
+  }, [t, reload]);
 
   const remove = async (notice: Notice) => {
     await PH.request.post(NOTICE_API.remove, { id: notice.id });
-    PH.notify.success(t('notices.deleted'));
+    setDone(t('notices.deleted'));
     // An emptied later page steps back (the paged container's rule).
     reload();
   };
@@ -136,6 +143,7 @@ export function ListView({ publisher }: { publisher: string }) {
     <section aria-label={t('notices.list')}>
       <NoticeFilters
         onSearch={(title: string, category: string) => {
+          setDone('');
           setQuery({ title, category });
         }}
       >
@@ -162,6 +170,9 @@ export function ListView({ publisher }: { publisher: string }) {
           </Button>
         </Space>
       </NoticeFilters>
+      <p role="status" style={{ margin: done === '' ? 0 : '12px 0 0' }}>
+        {done}
+      </p>
       <div ref={table} style={{ marginTop: 12 }}>
         <PagedContainer<Notice>
           pageApi={pageApi}
@@ -185,7 +196,7 @@ export function ListView({ publisher }: { publisher: string }) {
         onClose={() => {
           setEditor((before) => ({ ...before, open: false }));
         }}
-        onSaved={reload}
+        onSaved={saved}
       />
     </section>
   );

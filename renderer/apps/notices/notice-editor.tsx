@@ -27,6 +27,7 @@ export function NoticeEditor({
   /** A new notice's publisher: the signed-in user's name. */
   publisher: string;
   onClose: () => void;
+  /** Saved: the list says so (list-view.tsx) and reloads. */
   onSaved: () => void;
 }) {
   const t = PH.hooks.useT();
@@ -52,7 +53,6 @@ export function NoticeEditor({
           NOTICE_API.save,
           editing ? { ...values, id: editing.id } : values,
         );
-        PH.notify.success(t('notices.saved'));
         onSaved();
         if (!continueAdding) onClose();
       }}

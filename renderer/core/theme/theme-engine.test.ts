@@ -66,7 +66,7 @@ describe('palette', () => {
   });
 
   it('darkens a light primary under white text rather than switching the text to dark', () => {
-    // The header draws white text on primarySolid in every theme (styles.css .app-header).
+    // The header draws white text on primarySolid in every theme (shell/shell-layout.css .app-header).
     for (const colour of ['#ffff00', '#49C1D9', '#4DB021', '#A9947F', '#3ABAE8', '#68A265']) {
       const colours = palette(colour);
       expect(colours.onPrimary).toBe('#ffffff');

@@ -11,34 +11,23 @@ import { STORAGE_API } from '../../../contract/api-paths';
 import type { UploadedFileInfo } from '../../../contract/upload';
 import { buildApp } from '../../../server/app';
 import { DEFAULT_OPTIONS } from '../../../server/config';
-import { createRouteServer, reply } from '../../../tests/support/route-server';
+import {
+  content,
+  FAST_RETRY,
+  fileOf,
+  KIB,
+  waitFor,
+} from '../../../tests/support/upload-queue-files';
 import { httpInstance, resetHttpForTests } from '../http/client';
 import { uploadApi } from './upload-api';
 import { createIndexedDbQueueStore } from './queue-store';
-import { UploadQueue, type OnlineSource, type UploadItem } from './upload-queue';
 import type { UploadState } from './upload-machine';
+import { UploadQueue, type OnlineSource } from './upload-queue';
 
 /**
- * The queue against the real reference server (SQLite, files on disk) over real HTTP, and
- * against a scripted local server for the failures a real server does not produce on demand.
+ * The queue against the real reference server (SQLite, files on disk) over real HTTP; the
+ * failures a real server does not produce on demand are in upload-queue-retries.test.ts.
  */
-
-const KIB = 1024;
-const FAST_RETRY = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
-
-function content(size: number, seed: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  let state = seed;
-  for (let index = 0; index < size; index += 1) {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    bytes[index] = state >>> 24;
-  }
-  return bytes;
-}
-
-function fileOf(size: number, seed: number, name = `file-${String(seed)}.bin`): File {
-  return new File([content(size, seed)], name, { lastModified: 1_700_000_000_000 + seed });
-}
 
 const md5Of = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
@@ -57,20 +46,6 @@ function onlineSwitch(): OnlineSource & { set(online: boolean): void } {
       for (const listener of [...listeners]) listener(value);
     },
   };
-}
-
-function waitFor(queue: UploadQueue, id: string, states: UploadState[]): Promise<UploadItem> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const item = queue.get(id);
-      if (item && states.includes(item.state)) {
-        stop();
-        resolve(item);
-      }
-    };
-    const stop = queue.subscribe(check);
-    check();
-  });
 }
 
 describe('UploadQueue on the reference server', { timeout: 20_000 }, () => {
@@ -388,182 +363,5 @@ describe('UploadQueue on the reference server', { timeout: 20_000 }, () => {
     expect(() => new UploadQueue({ chunkProfile: [{ fromSize: 1, chunkSize: 0 }] })).toThrow(
       RangeError,
     );
-  });
-});
-
-describe('UploadQueue retries (scripted server)', () => {
-  const server = createRouteServer();
-  let base = '';
-  const ok = (data: unknown) => ({ status: 200, message: '', data, code: 'ok', fieldErrors: [] });
-  const stored = { id: 'x', url: '/x', md5: '', fileName: 'a.bin' };
-
-  beforeAll(async () => {
-    base = await server.start();
-  });
-  afterAll(() => server.stop());
-  beforeEach(() => {
-    resetHttpForTests();
-    httpInstance.defaults.baseURL = base;
-    server.reset();
-    server.routes.set(`POST ${STORAGE_API.secondUploadCheck}`, (_request, response) => {
-      reply(response, 200, ok(null));
-    });
-  });
-
-  it('retries a 5xx and a dropped connection, then succeeds', async () => {
-    let attempts = 0;
-    server.routes.set(`POST ${STORAGE_API.upload}`, (_request, response) => {
-      attempts += 1;
-      if (attempts === 1)
-        reply(response, 503, {
-          status: 503,
-          message: 'busy',
-          data: null,
-          code: 'x',
-          fieldErrors: [],
-        });
-      else if (attempts === 2) response.destroy();
-      else reply(response, 200, ok(stored));
-    });
-    const queue = new UploadQueue({ retry: FAST_RETRY });
-    const [item] = queue.add([fileOf(10, 11)]);
-    if (!item) throw new Error('not added');
-    const done = await waitFor(queue, item.id, ['done', 'error']);
-    expect(done.state).toBe('done');
-    expect(attempts).toBe(3);
-    queue.dispose();
-  });
-
-  it('never retries a 4xx, and says which step failed', async () => {
-    let attempts = 0;
-    server.routes.set(`POST ${STORAGE_API.upload}`, (_request, response) => {
-      attempts += 1;
-      reply(response, 413, {
-        status: 413,
-        message: '大小超出限制|||Size limit exceeded',
-        data: null,
-        code: 'payload_too_large',
-        fieldErrors: [],
-      });
-    });
-    const queue = new UploadQueue({ retry: FAST_RETRY });
-    const [item] = queue.add([fileOf(10, 12)]);
-    if (!item) throw new Error('not added');
-    const failed = await waitFor(queue, item.id, ['done', 'error']);
-    expect(failed.error).toMatchObject({
-      type: 'uploaderror',
-      status: 413,
-      message: '大小超出限制',
-    });
-    expect(attempts).toBe(1);
-    queue.retry(item.id);
-    await waitFor(queue, item.id, ['error']);
-    expect(attempts).toBe(2);
-    queue.dispose();
-  });
-
-  it("asks the next chunk's check while a chunk is sending, and each chunk once", async () => {
-    const chunkOf = (body: string): number => {
-      const fields = body.startsWith('{')
-        ? (JSON.parse(body) as Record<string, unknown>)
-        : Object.fromEntries(new URLSearchParams(body));
-      return Number(fields.chunk);
-    };
-    const checks: number[] = [];
-    let firstAnswered = false;
-    let checkedWhileFirstSent: number[] = [];
-    let release: () => void = () => undefined;
-    const firstHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.routes.set(`POST ${STORAGE_API.blockUploadCheck}`, (request, response) => {
-      checks.push(chunkOf(request.body));
-      reply(response, 200, ok({ data: false }));
-    });
-    let uploads = 0;
-    server.routes.set(`POST ${STORAGE_API.chunkUpload}`, async (_request, response) => {
-      uploads += 1;
-      if (uploads === 1) {
-        // The first chunk is held until the check after it has arrived (or 2 s went by).
-        await Promise.race([firstHeld, new Promise((resolve) => setTimeout(resolve, 2000))]);
-        checkedWhileFirstSent = [...checks];
-        firstAnswered = true;
-      }
-      reply(response, 200, ok(null));
-    });
-    server.routes.set(`POST ${STORAGE_API.mergeFile}`, (_request, response) => {
-      reply(response, 200, ok(stored));
-    });
-    const queue = new UploadQueue({ chunkSize: 4, chunkConcurrency: 1, retry: FAST_RETRY });
-    const [item] = queue.add([fileOf(10, 16)]);
-    if (!item) throw new Error('not added');
-    const poll = setInterval(() => {
-      if (checks.includes(2) || firstAnswered) release();
-    }, 2);
-    const done = await waitFor(queue, item.id, ['done', 'error']);
-    clearInterval(poll);
-    queue.dispose();
-    expect(done).toMatchObject({ state: 'done', chunksSent: 3 });
-    expect(checkedWhileFirstSent.sort()).toEqual([1, 2]);
-    expect(checks.sort()).toEqual([1, 2, 3]);
-  });
-
-  it('gives up after the retries and rolls the progress of failed attempts back', async () => {
-    server.routes.set(`POST ${STORAGE_API.blockUploadCheck}`, (_request, response) => {
-      reply(response, 200, ok({ data: false }));
-    });
-    let chunkAttempts = 0;
-    server.routes.set(`POST ${STORAGE_API.chunkUpload}`, (_request, response) => {
-      chunkAttempts += 1;
-      reply(response, 500, {
-        status: 500,
-        message: 'down',
-        data: null,
-        code: 'internal_error',
-        fieldErrors: [],
-      });
-    });
-    const queue = new UploadQueue({ chunkSize: 4, chunkConcurrency: 1, retry: FAST_RETRY });
-    const [item] = queue.add([fileOf(10, 13)]);
-    if (!item) throw new Error('not added');
-    const failed = await waitFor(queue, item.id, ['done', 'error']);
-    expect(failed.error).toMatchObject({ type: 'uploaderror', status: 500 });
-    expect(failed.uploaded).toBe(0);
-    expect(chunkAttempts).toBe(4);
-    queue.dispose();
-  });
-
-  it('types a failed chunk check checkchunkerror and a failed merge chunkmerge', async () => {
-    server.routes.set(`POST ${STORAGE_API.blockUploadCheck}`, (_request, response) => {
-      reply(response, 400, {
-        status: 400,
-        message: 'bad',
-        data: null,
-        code: 'chunk_out_of_range',
-        fieldErrors: [],
-      });
-    });
-    const queue = new UploadQueue({ chunkSize: 4, retry: FAST_RETRY });
-    const [first] = queue.add([fileOf(10, 14)]);
-    if (!first) throw new Error('not added');
-    expect((await waitFor(queue, first.id, ['error'])).error?.type).toBe('checkchunkerror');
-
-    server.routes.set(`POST ${STORAGE_API.blockUploadCheck}`, (_request, response) => {
-      reply(response, 200, ok({ data: true }));
-    });
-    server.routes.set(`POST ${STORAGE_API.mergeFile}`, (_request, response) => {
-      reply(response, 400, {
-        status: 400,
-        message: '分片数量异常|||The chunk count is abnormal',
-        data: null,
-        code: 'chunkmerge',
-        fieldErrors: [],
-      });
-    });
-    const [second] = queue.add([fileOf(10, 15)]);
-    if (!second) throw new Error('not added');
-    const failed = await waitFor(queue, second.id, ['error']);
-    expect(failed.error).toMatchObject({ type: 'chunkmerge', code: 'chunkmerge' });
-    queue.dispose();
   });
 });

@@ -6,131 +6,22 @@ import {
   type UploadErrorType,
   type UploadedFileInfo,
 } from '../../../contract/upload';
-import { randomUuid } from '../random-uuid';
 import { chooseChunkSize, planUpload } from './chunk-plan';
-import { relativePathOf, timestampUid } from './file-descriptor';
+import { EntryProgress } from './entry-progress';
 import { hashFile, type HashOptions, type HashResult } from './hash-file';
-import type { Md5Engine, Md5Preference } from './md5-engine';
-import {
-  initialSimulatedProgress,
-  nextSimulatedProgress,
-  remainingSeconds,
-  SpeedMeter,
-} from './progress';
-import type { PersistedUpload, QueueStore } from './queue-store';
+import type { Md5Preference } from './md5-engine';
+import { browserOnline, waitUntilOnline, type OnlineSource } from './online-source';
+import { entryFromRecord, recordOf } from './queue-persistence';
+import type { QueueStore } from './queue-store';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
-import {
-  createUploadTransport,
-  type ChunkProgress,
-  type UploadTarget,
-  type UploadTransport,
-} from './transport';
+import { createUploadTransport, type UploadTarget, type UploadTransport } from './transport';
 import { uploadApi, type UploadApi } from './upload-api';
+import { newEntry, sameFile, type Entry, type UploadItem } from './upload-item';
 import { toUploadError, type UploadError } from './upload-error';
-import {
-  isActive,
-  isFinished,
-  transition,
-  type UploadEvent,
-  type UploadState,
-} from './upload-machine';
+import { isActive, isFinished, transition, type UploadEvent } from './upload-machine';
 
-/** What the list shows of one upload: an immutable snapshot, replaced on every change. */
-export interface UploadItem {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  lastModified: number;
-  relativePath: string;
-  state: UploadState;
-  /** Why it is paused: by the user, or because the browser went offline. */
-  pausedBy: 'user' | 'offline' | null;
-  /** Bytes hashed so far. */
-  hashed: number;
-  md5: string | null;
-  engine: Md5Engine | null;
-  /** Bytes the server holds (or is receiving): rolls back when an attempt fails. */
-  uploaded: number;
-  /** The progress shown, 0–100 (spec §4: simulated below 80 for a single request). */
-  percent: number;
-  /** Bytes per second over the last seconds. */
-  speed: number;
-  remainingSeconds: number | null;
-  mode: 'single' | 'chunked' | null;
-  chunks: number;
-  /** Chunks sent in this session, and chunks the server already had. */
-  chunksSent: number;
-  chunksSkipped: number;
-  /** The server already had the whole file (spec §7 second-upload check). */
-  instant: boolean;
-  error: { type: UploadErrorType; message: string; status: number; code: string } | null;
-  result: UploadedFileInfo | null;
-  createdAt: number;
-}
-
-type ProgressField =
-  | 'pausedBy'
-  | 'hashed'
-  | 'md5'
-  | 'engine'
-  | 'uploaded'
-  | 'percent'
-  | 'speed'
-  | 'remainingSeconds'
-  | 'mode'
-  | 'chunks'
-  | 'chunksSent'
-  | 'chunksSkipped'
-  | 'instant'
-  | 'error'
-  | 'result';
-
-/** The progress of an item that has not started: a new file, or one restored without it. */
-function notStarted(): Pick<UploadItem, ProgressField> {
-  return {
-    pausedBy: null,
-    hashed: 0,
-    md5: null,
-    engine: null,
-    uploaded: 0,
-    percent: 0,
-    speed: 0,
-    remainingSeconds: null,
-    mode: null,
-    chunks: 0,
-    chunksSent: 0,
-    chunksSkipped: 0,
-    instant: false,
-    error: null,
-    result: null,
-  };
-}
-
-export interface OnlineSource {
-  isOnline(): boolean;
-  subscribe(listener: (online: boolean) => void): () => void;
-}
-
-/** The browser's own online/offline state. */
-export const browserOnline: OnlineSource = {
-  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
-  subscribe(listener) {
-    if (typeof window === 'undefined') return () => undefined;
-    const online = () => {
-      listener(true);
-    };
-    const offline = () => {
-      listener(false);
-    };
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  },
-};
+export type { UploadItem } from './upload-item';
+export { browserOnline, type OnlineSource } from './online-source';
 
 export interface UploadQueueOptions {
   /** Spec §9: 2 MB by default. */
@@ -172,28 +63,9 @@ export type QueueListener = (items: readonly UploadItem[]) => void;
 export type UploadErrorListener = (item: UploadItem, error: UploadError) => void;
 export type UploadDoneListener = (item: UploadItem, result: UploadedFileInfo) => void;
 
-interface Entry {
-  item: UploadItem;
-  file: File | null;
-  controller: AbortController | null;
-  meter: SpeedMeter;
-  /** Bytes confirmed on the server (chunks sent or skipped). */
-  confirmed: number;
-  /** Bytes of chunks in flight, by chunk index: dropped when the attempt fails. */
-  inflight: Map<number, number>;
-  uid: string;
-  serverId: string;
-  chunkSize: number;
-  fileUpload: string | null;
-}
-
 /** Resolves in a later task of the event loop (after the current one and its rendering). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function sameFile(a: { name: string; size: number }, b: { name: string; size: number }): boolean {
-  return a.name === b.name && a.size === b.size;
 }
 
 /**
@@ -220,6 +92,9 @@ export class UploadQueue {
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly unsubscribeOnline: () => void;
   private restored = false;
+  private readonly progress = new EntryProgress((entry, patch) => {
+    this.update(entry, patch);
+  });
 
   constructor(options: UploadQueueOptions = {}) {
     this.options = {
@@ -251,7 +126,7 @@ export class UploadQueue {
       chunkConcurrency: this.options.chunkConcurrency,
       fileField: this.options.fileField,
       extraData: this.options.extraData,
-      waitUntilOnline: (signal) => this.waitUntilOnline(signal),
+      waitUntilOnline: (signal) => waitUntilOnline(this.options.online, signal),
     });
     this.unsubscribeOnline = this.options.online.subscribe((online) => {
       if (online) this.onOnline();
@@ -313,28 +188,11 @@ export class UploadQueue {
         added.push(waiting.item);
         continue;
       }
-      const entry: Entry = {
-        item: {
-          id: randomUuid(),
-          name: file.name,
-          size: file.size,
-          type: file.type,
-          lastModified: file.lastModified,
-          relativePath: relativePathOf(file),
-          state: 'queued',
-          ...notStarted(),
-          createdAt: Date.now(),
-        },
-        file,
-        controller: null,
-        meter: new SpeedMeter(),
-        confirmed: 0,
-        inflight: new Map(),
-        uid: timestampUid(),
+      const entry = newEntry(file, {
         serverId: this.options.serverId,
         chunkSize: chooseChunkSize(file.size, this.options.chunkProfile, this.options.chunkSize),
         fileUpload: this.options.fileUpload ?? null,
-      };
+      });
       this.entries.set(entry.item.id, entry);
       this.order.push(entry.item.id);
       this.persist(entry);
@@ -368,38 +226,13 @@ export class UploadQueue {
     const restored: UploadItem[] = [];
     for (const record of records) {
       if (this.entries.has(record.id)) continue;
-      const entry = this.fromRecord(record);
+      const entry = entryFromRecord(record);
       this.entries.set(record.id, entry);
       this.order.push(record.id);
       restored.push(entry.item);
     }
     if (restored.length > 0) this.changed(true);
     return restored;
-  }
-
-  private fromRecord(record: PersistedUpload): Entry {
-    return {
-      item: {
-        id: record.id,
-        name: record.name,
-        size: record.size,
-        type: record.type,
-        lastModified: record.lastModified,
-        relativePath: record.relativePath,
-        state: 'needs-file',
-        ...notStarted(),
-        createdAt: record.createdAt,
-      },
-      file: null,
-      controller: null,
-      meter: new SpeedMeter(),
-      confirmed: 0,
-      inflight: new Map(),
-      uid: timestampUid(),
-      serverId: record.serverId,
-      chunkSize: record.chunkSize,
-      fileUpload: record.fileUpload,
-    };
   }
 
   // ---- controls ------------------------------------------------------------------------------
@@ -521,22 +354,7 @@ export class UploadQueue {
   }
 
   private persist(entry: Entry): void {
-    if (!this.store) return;
-    const { item } = entry;
-    void this.store.put({
-      id: item.id,
-      owner: this.owner,
-      name: item.name,
-      size: item.size,
-      type: item.type,
-      lastModified: item.lastModified,
-      relativePath: item.relativePath,
-      md5: item.md5,
-      serverId: entry.serverId,
-      chunkSize: entry.chunkSize,
-      fileUpload: entry.fileUpload,
-      createdAt: item.createdAt,
-    });
+    void this.store?.put(recordOf(entry, this.owner));
   }
 
   private changed(immediate: boolean): void {
@@ -626,7 +444,7 @@ export class UploadQueue {
         return;
       }
       step = 'uploaderror';
-      await this.transport.sendChunks(target, plan.chunks, signal, this.chunkProgress(entry));
+      await this.transport.sendChunks(target, plan.chunks, signal, this.progress.chunks(entry));
       this.apply(entry, 'chunks-sent', { speed: 0, remainingSeconds: 0 });
       this.changed(true);
       step = 'chunkmerge';
@@ -693,94 +511,21 @@ export class UploadQueue {
     }
   }
 
-  private waitUntilOnline(signal: AbortSignal): Promise<void> {
-    if (this.options.online.isOnline()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const stop = this.options.online.subscribe((online) => {
-        if (online) {
-          stop();
-          resolve();
-        }
-      });
-      signal.addEventListener(
-        'abort',
-        () => {
-          stop();
-          resolve();
-        },
-        { once: true },
-      );
-    });
-  }
-
   /** One request, with simulated progress while it travels (spec §4). */
   private async uploadSingle(
     entry: Entry,
     target: UploadTarget,
     signal: AbortSignal,
   ): Promise<UploadedFileInfo> {
-    const random = this.options.random;
-    this.update(entry, { percent: initialSimulatedProgress(random) });
-    const timer = setInterval(() => {
-      this.update(entry, { percent: nextSimulatedProgress(entry.item.percent, random) });
-    }, this.options.simulatedProgressMs);
+    const stop = this.progress.simulate(
+      entry,
+      this.options.random,
+      this.options.simulatedProgressMs,
+    );
     try {
-      return await this.transport.sendSingle(target, signal, {
-        sending: (bytes) => {
-          this.progress(entry, 0, bytes);
-        },
-        retrying: () => {
-          entry.inflight.clear();
-        },
-      });
+      return await this.transport.sendSingle(target, signal, this.progress.single(entry));
     } finally {
-      clearInterval(timer);
+      stop();
     }
-  }
-
-  /** What the chunks of `entry` report, turned into its figures. */
-  private chunkProgress(entry: Entry): ChunkProgress {
-    return {
-      sending: (chunk, bytes) => {
-        this.progress(entry, chunk, bytes);
-      },
-      // Progress rolls back: the failed attempt's bytes are not on the server.
-      retrying: (chunk) => {
-        entry.inflight.delete(chunk);
-        this.progress(entry, chunk, 0, true);
-      },
-      settled: (chunk, bytes, how) => {
-        entry.inflight.delete(chunk);
-        entry.confirmed += bytes;
-        if (how === 'sent') this.update(entry, { chunksSent: entry.item.chunksSent + 1 });
-        else this.update(entry, { chunksSkipped: entry.item.chunksSkipped + 1 });
-        this.progress(entry, chunk, 0, true);
-      },
-    };
-  }
-
-  /** Records bytes in flight for a chunk (0 for a single request) and refreshes the figures. */
-  private progress(entry: Entry, chunk: number, inflightBytes: number, settled = false): void {
-    if (!settled) {
-      const before = entry.inflight.get(chunk) ?? 0;
-      entry.meter.add(inflightBytes - before);
-      entry.inflight.set(chunk, inflightBytes);
-    } else {
-      entry.meter.add(0);
-    }
-    let inflight = 0;
-    for (const bytes of entry.inflight.values()) inflight += bytes;
-    const uploaded = Math.min(entry.item.size, entry.confirmed + inflight);
-    const speed = entry.meter.speed();
-    const patch: Partial<UploadItem> = {
-      uploaded,
-      speed,
-      remainingSeconds: remainingSeconds(entry.item.size - uploaded, speed),
-    };
-    // A single request shows simulated progress; chunks show real bytes (spec §4).
-    if (entry.item.mode === 'chunked') {
-      patch.percent = Math.floor((uploaded / Math.max(1, entry.item.size)) * 100);
-    }
-    this.update(entry, patch);
   }
 }

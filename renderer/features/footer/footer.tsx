@@ -4,6 +4,7 @@ import { splitBilingual } from '../../../contract/envelope';
 import { useServerText } from '../../core/i18n/traditional';
 import { safeLinkUrl } from '../../core/safe-url';
 import { footerModel, unitNameInLanguage } from './decoration-set';
+import './footer.css';
 
 function MaybeLink({ href, children }: { href: string; children: React.ReactNode }) {
   const safe = safeLinkUrl(href);

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { badgeText } from '../../core/format';
 import { HoverTip } from '../../ui/hover-tip/hover-tip';
+import './message-bell.css';
 
 export interface MessageBellProps {
   unread: number;

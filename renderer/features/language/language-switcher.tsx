@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLangType, LANGUAGE_NAMES, LANGUAGES, type LangType } from '../../../contract/languages';
 import { changeLanguage } from '../../core/i18n/change-language';
+import './language-switcher.css';
 
 export interface LanguageSwitcherProps {
   /** The languages on offer (spec §3: zh-CN and en by default, zh-HK in the picker). */

@@ -8,6 +8,7 @@ import { queryCache, type Query } from '../../core/query/query-cache';
 import { useQuery } from '../../core/query/use-query';
 import { notify } from '../../ui/notify/notify';
 import { fetchLinks, postUnlink } from './api';
+import './linked-accounts.css';
 
 export interface LinkedAccountsDialogProps {
   open: boolean;

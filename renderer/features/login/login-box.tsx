@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LoginFormProps } from './login-form';
 import { LoginWithPlatforms } from './login-with-platforms';
+import './login.css';
 
 /** The login box of the login page (spec §2): a titled card around the login form. */
 export function LoginBox({

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnitLoginConfig } from '../../../contract/auth';
 import { useServerText } from '../../core/i18n/traditional';
 import { safeLinkUrl } from '../../core/safe-url';
+import './login.css';
 
 /** The unit's logo and name above the login box (the English name when the language is English). */
 export function LoginBrand({ config }: { config: UnitLoginConfig | null }) {

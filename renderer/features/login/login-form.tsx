@@ -3,6 +3,7 @@ import { Button, Checkbox, Input, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoginForm, type LoginFormOptions, type LoginNotice } from './use-login-form';
+import './login.css';
 
 export interface LoginFormProps extends LoginFormOptions {
   /** The submit button's text; by default 'Sign in'. */

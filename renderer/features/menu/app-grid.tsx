@@ -22,6 +22,7 @@ import type { TFunction } from 'i18next';
 import type { ApplicationItem } from '../../../contract/desktop';
 import { MenuAppIcon } from './menu-app-icon';
 import { useAppNames } from './use-app-names';
+import './app-grid.css';
 
 export interface AppGridProps {
   apps: readonly ApplicationItem[];

@@ -8,6 +8,7 @@ import { buildSearchIndex, searchApps, wantsPinyin, type ReadPinyin } from './ap
 import { loadPinyin } from './pinyin';
 import { useAppNames } from './use-app-names';
 import { appImage } from './visible-apps';
+import './app-search.css';
 
 export interface AppSearchBoxProps {
   /** The applications the user may see (already filtered): nothing else is searchable. */

@@ -11,11 +11,12 @@ import type { ApplicationItem } from '../../../contract/desktop';
 import { menuLockKey, readLocal, writeLocal } from '../../core/storage-keys';
 import { HoverTip } from '../../ui/hover-tip/hover-tip';
 import { MenuAppIcon } from './menu-app-icon';
+import './left-menu.css';
 
 /** The left grid's icons are capped at 60 px (spec §2, §9). */
 export const LEFT_MENU_ICON_PX = 40;
 export const LEFT_MENU_COLUMN_PX = 60;
-/** The expanded menu's width (styles.css .left-menu--expanded). */
+/** The expanded menu's width (left-menu.css .left-menu--expanded). */
 export const LEFT_MENU_EXPANDED_PX = 200;
 
 export interface LeftMenuProps {

@@ -29,7 +29,7 @@ export function visibleIconCount(availableWidth: number, iconCount: number): num
  * icon's tooltip and accessible name.
  */
 export const MENU_COLUMN_MAX_PX = 112;
-/** Room beside a name inside its column: the button's padding (styles.css, 2 px each side) and 2 px either side to spare. */
+/** Room beside a name inside its column: the button's padding (top-menu.css, 2 px each side) and 2 px either side to spare. */
 export const MENU_LABEL_ROOM_PX = 8;
 
 /** The width of the column for a name drawn `labelWidth` px wide (0 when unknown). Pure. */

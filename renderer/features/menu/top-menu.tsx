@@ -15,6 +15,7 @@ import {
 import { MenuAppIcon } from './menu-app-icon';
 import { useAppNames } from './use-app-names';
 import { flatApps } from './visible-apps';
+import './top-menu.css';
 
 export interface TopMenuProps {
   categories: readonly MenuCategory[];

@@ -10,6 +10,7 @@ import {
   type DesignedTheme,
   type Layout,
 } from '../../core/theme/theme-engine';
+import './theme-dialog.css';
 
 /** The theme dialog's width (spec §2, §9). */
 export const THEME_DIALOG_WIDTH = 680;
@@ -116,7 +117,7 @@ export function ThemeDialog({ open, current, isAdmin, saving, onSave, onClose }:
         ]}
       >
         {/* The classic and the stage themes side by side: the dialog, its Save and Cancel
-            included, fits a 1280x720 screen below the header (styles.css .theme-dialog). */}
+            included, fits a 1280x720 screen below the header (theme-dialog.css .theme-dialog). */}
         <div className="theme-dialog__row">
           <section className="theme-group" aria-labelledby="theme-classic">
             <h3 id="theme-classic">{t('theme.classic')}</h3>

@@ -267,7 +267,7 @@ export function TodoPanel({ open, onClose, onChanged, sheet = false, sourceName 
       open={open}
       placement={sheet ? 'bottom' : 'right'}
       size={sheet ? SHEET_HEIGHT : TODO_PANEL_WIDTH}
-      // todo-panel: toasts step aside while it is open on the right (styles.css).
+      // todo-panel: toasts step aside while it is open on the right (shell/shell-layout.css).
       rootClassName={sheet ? 'todo-panel sheet' : 'todo-panel'}
       mask={false}
       zIndex={TODO_PANEL_Z_INDEX}

@@ -7,7 +7,7 @@ import { detectDevice } from '../../core/device';
 import { isDev } from '../../core/env';
 import { DesktopShell } from '../../shell/desktop-shell';
 import { goToLogin } from '../navigation';
-import { CheckingSignIn } from '../page-frame';
+import { CheckingSignIn, LoginConfirmation } from '../page-frame';
 import { ReloginDialog } from '../relogin-dialog';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 import { HAND_OVER_MS, queryCache } from '../../core/query/query-cache';
@@ -64,7 +64,7 @@ export function DesktopPage({
   // slices instead of one long task (a store update alone renders synchronously); the loading
   // label stays until it commits (blocking time on a slow PC).
   const user = useDeferredValue(iconsSettled ? known : null);
-  useLoginConfirmation(user !== null);
+  const confirmation = useLoginConfirmation(user !== null);
 
   if (user === null) return <CheckingSignIn />;
 
@@ -79,6 +79,7 @@ export function DesktopPage({
     <>
       <DesktopShell user={user} variant={variant} homeUrl={homeUrl} onLoggedOut={toLoginPage} />
       <ReloginDialog pageUser={user} />
+      <LoginConfirmation ref={confirmation} />
     </>
   );
 }

@@ -16,6 +16,8 @@ import {
 import { providerName } from '../../core/provider-name';
 import { goToLanding } from '../navigation';
 import { PageLoading } from '../page-frame';
+import './login-page.css';
+import './bind-view.css';
 
 type Pending =
   { kind: 'loading' } | { kind: 'found'; identity: SocialPendingIdentity } | { kind: 'missing' };

@@ -1,5 +1,6 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './login-page.css';
 
 /** The forgot-password page (spec §2, opened in a new window from the login box). */
 export function ForgetPasswordView() {

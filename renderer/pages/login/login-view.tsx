@@ -20,6 +20,7 @@ import { goToLanding, likelyLanding } from '../navigation';
 import { CheckingSignIn, PageLoading } from '../page-frame';
 import { prerenderLandingPage } from './prerender-landing';
 import { loadAboutDialog } from '../../features/about/index';
+import './login-page.css';
 
 // The face widget (and its tracker) loads only when someone chooses face login.
 const FaceWidget = lazyWidget(async () => (await import('../../ui/face/face-widget')).FaceWidget, {

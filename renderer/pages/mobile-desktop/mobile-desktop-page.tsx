@@ -4,7 +4,7 @@ import 'virtual:antd-static/desktop.css';
 import { landingRoot } from '../../core/app-url/landing';
 import { MobileDesktopShell } from '../../shell/mobile-desktop-shell';
 import { goToLogin } from '../navigation';
-import { CheckingSignIn } from '../page-frame';
+import { CheckingSignIn, LoginConfirmation } from '../page-frame';
 import { ReloginDialog } from '../relogin-dialog';
 import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
 
@@ -15,7 +15,7 @@ import { useLandingUser, useLoginConfirmation } from '../use-signed-in';
  */
 export function MobileDesktopPage() {
   const user = useLandingUser();
-  useLoginConfirmation(user !== null);
+  const confirmation = useLoginConfirmation(user !== null);
 
   if (user === null) return <CheckingSignIn />;
   return (
@@ -28,6 +28,7 @@ export function MobileDesktopPage() {
         }}
       />
       <ReloginDialog pageUser={user} />
+      <LoginConfirmation ref={confirmation} />
     </>
   );
 }

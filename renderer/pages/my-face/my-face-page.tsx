@@ -10,6 +10,8 @@ import type { CurrentUser } from '../../core/session/user-mapper';
 import { lazyWidget } from '../../ui/lazy-part';
 import { PageLoading } from '../page-frame';
 import { SignedInPage } from '../signed-in-page';
+import '../login/login-page.css';
+import './my-face-page.css';
 
 const FaceWidget = lazyWidget(async () => (await import('../../ui/face/face-widget')).FaceWidget, {
   loading: <PageLoading />,

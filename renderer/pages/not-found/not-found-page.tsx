@@ -28,7 +28,7 @@ export function NotFoundPage() {
       {user === null ? (
         <NotFound homeHref="/login" homeLabel={t('notFoundPage.signIn')} />
       ) : (
-        <NotFound homeHref={desktopUrl(user)} homeLabel={t('notFoundPage.desktop')} />
+        <NotFound homeHref={desktopUrl(user)} homeLabel={t('ui.notFound.desktop')} />
       )}
     </main>
   );

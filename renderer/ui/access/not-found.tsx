@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './not-found.css';
 
 export interface NotFoundProps {
   /** Where "back" leads; the current page's own start when not given. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { badgeText } from '../../core/format';
 import { safeLinkUrl } from '../../core/safe-url';
 import { APP_ICON_TIMING } from '../../../contract/web-build';
+import './app-icon.css';
 
 /**
  * Element Timing (Chromium): the browser records when the name is first painted. React passes

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /**
  * Where the page's modal dialogs start (the CSS variable `--edudesk-dialog-top`, 0 unless a page
- * sets it: the desktop, below its header; side panels take it from styles.css, as a bottom sheet
+ * sets it: the desktop, below its header; side panels take it from shell/below-header.css, as a bottom sheet
  * given a top would fill the screen) and whether they hold the focus. The root ConfigProvider
  * (AppProvider) gives antd these as constants: one provider for the whole page, as a nested one
  * cost the desktop's first render its own motion, token and context set-up under every antd

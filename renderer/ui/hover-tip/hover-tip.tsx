@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import './hover-tip.css';
 
 /** A mouse rests this long on the control before its tip shows (as antd's tooltip). */
 export const HOVER_TIP_DELAY_MS = 100;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../../../contract/social';
 import { providerName } from '../../../core/provider-name';
 import { safeLogoUri } from '../../../core/safe-url';
+import './social-login.css';
 
 export interface OtherPlatformsProps {
   providers: readonly SocialProvider[];

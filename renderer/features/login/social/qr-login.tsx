@@ -8,6 +8,7 @@ import { requestSocialState } from './api';
 import { providerName } from '../../../core/provider-name';
 import { buildAuthorizeUrl, socialRedirectUri } from './authorize-url';
 import { rememberSocialState } from './social-state';
+import './social-login.css';
 
 export interface QrLoginProps {
   provider: SocialProvider;
