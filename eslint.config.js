@@ -55,6 +55,8 @@ export default tseslint.config(
       'test-results/',
       'coverage/',
       '.edudesk-data/',
+      '.edudesk-cluster/',
+      'bench-report/',
       'renderer/public/',
     ],
   },
