@@ -148,6 +148,18 @@ function metricOutcome(outcome: LoginOutcome): SignInOutcome {
   }
 }
 
+/** HTTP 503 `sign_in_busy`: the hashing threads are full; try again in a moment. */
+export function sendSignInBusy(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+    .send(
+      fail(503, SIGN_IN_BUSY, MESSAGES.signInBusy, {
+        data: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+      }),
+    );
+}
+
 /**
  * Answers a failed attempt as the login result handling expects (spec §4): 429 when throttled,
  * 428 with a challenge when the address must prove work, 400 + invalid_grant for wrong
@@ -174,13 +186,6 @@ export function sendFailedAttempt(
     case 'refused':
       return reply.send(fail(403, outcome.code, outcome.message));
     case 'busy':
-      return reply
-        .code(503)
-        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-        .send(
-          fail(503, SIGN_IN_BUSY, MESSAGES.signInBusy, {
-            data: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
-          }),
-        );
+      return sendSignInBusy(reply);
   }
 }

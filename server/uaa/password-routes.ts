@@ -5,7 +5,6 @@ import {
   INVALID_GRANT,
   PASSWORD_MIN_LENGTH,
   PASSWORD_REFUSED,
-  SIGN_IN_BUSY,
 } from '../../contract/auth';
 import { authOf, requireAuth } from '../auth/authenticate';
 import { HashingBusyError } from '../auth/password-hasher';
@@ -14,11 +13,8 @@ import { fail, ok } from '../http/envelope';
 import { MESSAGES, passwordTooShort } from '../http/messages';
 import type { ServicesPluginOptions } from '../services';
 import type { Unit } from '../tenancy/units';
-import { passwordAttemptFor, sendFailedAttempt } from './password-attempt';
+import { passwordAttemptFor, sendFailedAttempt, sendSignInBusy } from './password-attempt';
 import type { User } from './users';
-
-/** Seconds a change refused as busy is told to wait (as a busy sign-in: password-attempt.ts). */
-const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
  * What is wrong with a new password, or undefined: shorter than PASSWORD_MIN_LENGTH characters
@@ -88,14 +84,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = 
         hash = await services.hasher.hash(newPassword);
       } catch (error) {
         if (!(error instanceof HashingBusyError)) throw error;
-        return reply
-          .code(503)
-          .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-          .send(
-            fail(503, SIGN_IN_BUSY, MESSAGES.signInBusy, {
-              data: { retryAfter: BUSY_RETRY_AFTER_SECONDS },
-            }),
-          );
+        return sendSignInBusy(reply);
       }
       await services.passwordChange.change(user.id, hash);
       await services.sessions.endOtherSessions(user.id, session.sessionId);
