@@ -2,12 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db/database';
 import { SCHOOL_UNIT_ID } from '../../server/db/seed-data';
 import { lowContrastTexts } from './contrast';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import {
+  DEMO_PASSWORD,
+  IPHONE_UA,
+  keepScreenshot,
+  phone,
+  signIn,
+  type OpenedPage,
+  type PageOptions,
+} from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -22,61 +30,15 @@ const suite = e2eSuite({ dataDir });
 /** Each test signs in, some several times: room for a busy machine. */
 const STEPS = { timeout: 240_000 };
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 /** WeCom's work client on Windows: its user agent names wxwork (spec §4 step 8). */
 const WXWORK_UA = `${DESKTOP_UA} wxwork/4.1.22 MicroMessenger/7.0.1 Language/zh`;
 const MOBILE_DESKTOP = '/pages/base/mobile_desktop_all/index.html';
 
-interface Opened {
-  page: Page;
-  errors: string[];
-}
-let opened: { errors: string[]; close: () => Promise<void> }[] = [];
-afterEach(async () => {
-  const all = opened;
-  opened = [];
-  for (const one of all) {
-    expect(one.errors).toEqual([]);
-    await one.close();
-  }
-});
-
-/** A fresh context (its own user agent, size, theme), its page errors collected. */
-async function open(
-  options: BrowserContextOptions & { theme?: string } = {},
-  locale = 'zh-CN',
-): Promise<Opened> {
-  const { theme, ...contextOptions } = options;
-  const context = await suite.browser.newContext({
-    locale,
-    viewport: { width: 1280, height: 720 },
-    ...contextOptions,
-  });
-  if (theme !== undefined) {
-    // The theme this tab's earlier pages kept (core/theme/theme-store.ts): a user without a saved
-    // theme keeps it.
-    await context.addInitScript((value) => {
-      sessionStorage.setItem('theme', value);
-    }, theme);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  opened.push({ errors, close: () => context.close() });
-  return { page, errors };
-}
-
-function phone(userAgent = IPHONE_UA): BrowserContextOptions {
-  return {
-    viewport: { width: 390, height: 844 },
-    userAgent,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-  };
+/** A fresh context (its own user agent, size, theme), its page errors checked after the test. */
+function open(options: PageOptions = {}, locale = 'zh-CN'): Promise<OpenedPage> {
+  return suite.newPage({ viewport: { width: 1280, height: 720 }, ...options }, locale);
 }
 
 /** Signs in on the login page and waits for the landing page's icons. */

@@ -8,6 +8,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
   type Request,
@@ -114,12 +115,29 @@ export interface OpenedPage {
   errors: string[];
 }
 
-export async function openPage(
+/** What a test may ask of a fresh context: Playwright's options, and a theme the tab has kept. */
+export type PageOptions = BrowserContextOptions & { theme?: string };
+
+/**
+ * A page in a fresh context of `browser` (1366×768 unless the options say otherwise), the errors
+ * it throws or logs collected.
+ */
+export async function newPage(
   browser: Browser,
-  url: string,
+  { theme, ...options }: PageOptions = {},
   locale = 'zh-CN',
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ locale, viewport: { width: 1366, height: 768 } });
+  const context = await browser.newContext({
+    locale,
+    viewport: { width: 1366, height: 768 },
+    ...options,
+  });
+  if (theme !== undefined) {
+    // The theme this tab's earlier pages kept (core/theme/theme-store.ts).
+    await context.addInitScript((value) => {
+      sessionStorage.setItem('theme', value);
+    }, theme);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -128,8 +146,32 @@ export async function openPage(
       errors.push(message.text());
     }
   });
-  await page.goto(url);
   return { context, page, errors };
+}
+
+export async function openPage(
+  browser: Browser,
+  url: string,
+  locale = 'zh-CN',
+): Promise<OpenedPage> {
+  const opened = await newPage(browser, {}, locale);
+  await opened.page.goto(url);
+  return opened;
+}
+
+/** An iPhone's Safari. */
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** A 390×844 phone (an iPhone's user agent unless given another). */
+export function phone(userAgent = IPHONE_UA): BrowserContextOptions {
+  return {
+    viewport: { width: 390, height: 844 },
+    userAgent,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  };
 }
 
 /** Chromium's fake camera playing a picture file (an MJPEG of one or more frames). */

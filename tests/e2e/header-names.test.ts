@@ -4,9 +4,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import BetterSqlite3 from 'better-sqlite3';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db/database';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, IPHONE_UA, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -16,9 +16,6 @@ import { e2eSuite } from './suite';
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'edudesk-e2e-header-'));
 const suite = e2eSuite({ dataDir });
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** A real name longer than any demo user's, set in the server's database. */
 const LONG_NAME = '欧阳诸葛司马上官慕容皇甫令狐长孙宇文老师';
@@ -32,31 +29,13 @@ function setRealName(loginName: string, realName: string): void {
   }
 }
 
-let opened: { errors: string[]; close: () => Promise<void> }[] = [];
-afterEach(async () => {
-  const all = opened;
-  opened = [];
-  for (const one of all) {
-    expect(one.errors).toEqual([]);
-    await one.close();
-  }
-});
-
 /** A fresh context (its own size and user agent) signed in as the user, on their landing page. */
 async function signedIn(
   user: string,
   lang: string,
   options: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await suite.browser.newContext({
-    locale: lang,
-    viewport: { width: 1366, height: 768 },
-    ...options,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  opened.push({ errors, close: () => context.close() });
+  const { page } = await suite.newPage(options, lang);
   await page.goto(`${suite.server.url}/login?lang=${lang}`);
   await signIn(page, user, DEMO_PASSWORD);
   await page.waitForURL(/index\.html/);

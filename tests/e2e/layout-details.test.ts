@@ -1,6 +1,14 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, signIn, TODO_LOADED } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  IPHONE_UA,
+  keepScreenshot,
+  phone,
+  signIn,
+  TODO_LOADED,
+  type PageOptions,
+} from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -15,55 +23,14 @@ const suite = e2eSuite();
 /** Each test signs in once or several times: room for a busy machine. */
 const STEPS = { timeout: 180_000 };
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 /** The native app's web view (EduDeskApp): the voice recorder is offered there (docs/voice.md). */
 const APP_UA = `${IPHONE_UA} EduDeskApp/2.3`;
 const DESKTOP = '/pages/base/pc_desktop_all/index.html';
 const NOTICES = '/pages/notice/pc_tzgg_pre/index.html';
 
-let opened: { errors: string[]; close: () => Promise<void> }[] = [];
-afterEach(async () => {
-  const all = opened;
-  opened = [];
-  for (const one of all) {
-    expect(one.errors).toEqual([]);
-    await one.close();
-  }
-});
-
-/** A fresh context (its own size and user agent), its page errors collected. */
-async function open(
-  options: BrowserContextOptions & { theme?: string } = {},
-  locale = 'zh-CN',
-): Promise<Page> {
-  const { theme, ...contextOptions } = options;
-  const context = await suite.browser.newContext({
-    locale,
-    viewport: { width: 1366, height: 768 },
-    ...contextOptions,
-  });
-  if (theme !== undefined) {
-    // The theme this tab's earlier pages kept (core/theme/theme-store.ts).
-    await context.addInitScript((value) => {
-      sessionStorage.setItem('theme', value);
-    }, theme);
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  opened.push({ errors, close: () => context.close() });
-  return page;
-}
-
-function phone(userAgent = IPHONE_UA): BrowserContextOptions {
-  return {
-    viewport: { width: 390, height: 844 },
-    userAgent,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-  };
+/** A fresh context (its own size and user agent), its page errors checked after the test. */
+async function open(options: PageOptions = {}, locale = 'zh-CN'): Promise<Page> {
+  return (await suite.newPage(options, locale)).page;
 }
 
 /** Signs in on the login page and waits for the landing page's icons. */

@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ServerOptions } from '../../server/config';
-import { launchBrowser, openPage, startServer, type OpenedPage, type TestServer } from './harness';
+import {
+  launchBrowser,
+  newPage,
+  openPage,
+  startServer,
+  type OpenedPage,
+  type PageOptions,
+  type TestServer,
+} from './harness';
 
 export interface E2eSuite {
   readonly server: TestServer;
@@ -11,6 +19,8 @@ export interface E2eSuite {
    * `browserArgs` (a fake camera), in a Chromium launched with them, one per set of arguments.
    */
   open(pathOrUrl: string, locale?: string, browserArgs?: readonly string[]): Promise<OpenedPage>;
+  /** A blank page in a fresh context with these options (a phone, a theme), checked as open's. */
+  newPage(options?: PageOptions, locale?: string): Promise<OpenedPage>;
 }
 
 /**
@@ -68,6 +78,11 @@ export function e2eSuite(
         target = await launching;
       }
       const page = await openPage(target, url, locale);
+      opened.push(page);
+      return page;
+    },
+    async newPage(options, locale) {
+      const page = await newPage(suite.browser, options, locale);
       opened.push(page);
       return page;
     },
