@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { badgeText } from '../../core/format';
 import { HoverTip } from '../../ui/hover-tip/hover-tip';
+import '../../ui/count-badge/count-badge.css';
 import './message-bell.css';
 
 export interface MessageBellProps {
@@ -27,7 +28,7 @@ export function MessageBell({ unread, onOpen }: MessageBellProps) {
           onClick={onOpen}
         />
         {text !== '' && (
-          <span className="header-bell__count" aria-hidden>
+          <span className="count-badge header-bell__count" aria-hidden>
             {text}
           </span>
         )}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { badgeText } from '../../core/format';
 import { safeLinkUrl } from '../../core/safe-url';
 import { APP_ICON_TIMING } from '../../../contract/web-build';
+import '../count-badge/count-badge.css';
 import './app-icon.css';
 
 /**
@@ -73,7 +74,7 @@ export function AppIcon({
               draggable={false}
             />
           )}
-          {count !== '' && <span className="app-icon__badge">{count}</span>}
+          {count !== '' && <span className="count-badge app-icon__badge">{count}</span>}
         </span>
         <span className="app-icon__name" {...NAME_TIMING}>
           {name}
