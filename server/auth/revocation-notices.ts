@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { Sql } from '../db/sql';
-import type { AccessLookup } from './access-lookup';
 
 /**
  * How the processes sharing one PostgreSQL database (server nodes, the admin tool) tell each other
@@ -39,6 +38,18 @@ export interface RevocationListener {
 const RETRY_FIRST_MS = 200;
 const RETRY_LAST_MS = 5000;
 
+/** What the listener tells of what it hears: the session cache (server/auth/access-lookup.ts). */
+export interface RevocationHearer {
+  /** Sessions of this user ended somewhere. */
+  forgetUser(userId: number): void;
+  /** A notice that names no user: forget every session. */
+  forgetAll(): void;
+  /** The listener cannot hear: trust nothing kept, keep nothing. */
+  suspend(): void;
+  /** The listener hears again. */
+  resume(): void;
+}
+
 /**
  * Listens for announced revocations on a connection of its own (a pool's connections are shared
  * and come and go; a LISTEN lives as long as its connection) and drops them from `access`.
@@ -48,7 +59,7 @@ const RETRY_LAST_MS = 5000;
  */
 export async function listenForRevocations(
   connectionString: string,
-  access: AccessLookup,
+  access: RevocationHearer,
 ): Promise<RevocationListener> {
   let closed = false;
   let client: pg.Client | undefined;

@@ -7,13 +7,27 @@ import { isGuessable } from '../auth/password-strength';
 import { announceRevocations } from '../auth/revocation-notices';
 import { DEFAULT_OPTIONS } from '../config';
 import type { Sql } from '../db/sql';
-import { AdminCommandError } from './create-admin';
 import type { UserRow as AccountRow } from '../uaa/users';
 
 /**
  * What the admin tool's commands share (server/cli/admin.ts): their bilingual answers, finding a
  * user or a unit, one-time passwords, and the sign-in lock and sessions of an account.
  */
+
+/**
+ * A refused input: its message is for the operator (English, and `zh` for a Chinese locale:
+ * server/cli/admin.ts); exit code 2 is a usage error.
+ */
+export class AdminCommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+    readonly zh?: string,
+  ) {
+    super(message);
+    this.name = 'AdminCommandError';
+  }
+}
 
 /** A line for the operator, in English and Chinese (LANG chooses: server/cli/admin.ts). */
 export interface Text {

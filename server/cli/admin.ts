@@ -7,9 +7,15 @@ import { DATABASE_FILE, describeDatabaseUrl } from '../db/database';
 import { openSeededDatabase } from '../db/seed';
 import type { Sql } from '../db/sql';
 import { disableUser, enableUser, listUsers, resetPassword, unlockUser } from './account-commands';
-import { type AdminContext, type CommandResult, refuse, type Text } from './admin-common';
+import {
+  AdminCommandError,
+  type AdminContext,
+  type CommandResult,
+  refuse,
+  type Text,
+} from './admin-common';
 import { backup, restore } from './backup-commands';
-import { AdminCommandError, runCreateAdmin } from './create-admin';
+import { runCreateAdmin } from './create-admin';
 import { registerDevice, revokeDevice } from './device-commands';
 import { importUsers } from './import-users';
 import { sendMessage } from './message-commands';

@@ -9,7 +9,7 @@ import { DEFAULT_OPTIONS, loadOptionsFromEnv } from '../config';
 import { openSeededDatabase } from '../db/seed';
 import { SYSTEM_ROLE } from '../db/seed-data';
 import type { Sql } from '../db/sql';
-import type { UnitRow } from './admin-common';
+import { AdminCommandError, type UnitRow } from './admin-common';
 import { insertUnit, unitNameOf, unitTypeOf } from './unit-commands';
 
 /**
@@ -46,21 +46,6 @@ const GRANT_MENUS = `INSERT INTO user_menu_grants (user_id, resource_id)
 
 /** The shortest password the command accepts (NIST SP 800-63B asks at least 8; admins get more). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
-
-/**
- * A refused input: its message is for the operator (English, and `zh` for a Chinese locale:
- * server/cli/admin.ts); exit code 2 is a usage error.
- */
-export class AdminCommandError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-    readonly zh?: string,
-  ) {
-    super(message);
-    this.name = 'AdminCommandError';
-  }
-}
 
 /** What is wrong with a username, or undefined. */
 export function usernameProblem(username: string): string | undefined {
