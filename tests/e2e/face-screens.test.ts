@@ -172,8 +172,13 @@ describe('the face page in every language', () => {
       await card(page, texts.clockIn).getByRole('button', { name: texts.start }).waitFor();
       const shown = await page.locator('body').innerText();
       for (const text of foreign) expect(shown).not.toContain(text);
-      // The browser tab names the page first, then the unit (its English name in English).
-      const unit = lang === 'en' ? 'Sunshine Experimental Primary School' : '阳光实验小学';
+      // The browser tab names the page first, then the unit: its English name in English, in
+      // Traditional characters in zh-HK (docs/i18n.md, "Server texts in zh-HK").
+      const unit = {
+        'zh-CN': '阳光实验小学',
+        en: 'Sunshine Experimental Primary School',
+        'zh-HK': '陽光實驗小學',
+      }[lang];
       await eventually(() => page.title()).toBe(`${texts.title} · ${unit}`);
       await keepScreenshot(page, `face-screens-my-face-${lang}`);
     });
