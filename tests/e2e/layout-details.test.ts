@@ -37,7 +37,9 @@ async function open(options: PageOptions = {}, locale = 'zh-CN'): Promise<Page> 
 async function signedIn(page: Page, user: string, lang = 'zh-CN'): Promise<void> {
   await page.goto(`${suite.server.url}/login?lang=${lang}`);
   await signIn(page, user, DEMO_PASSWORD);
-  await page.waitForURL(/index\.html/);
+  // The landing page's own readiness is its icons: its load event may wait behind artwork
+  // and prefetches on a busy machine (a CI run once waited 30 s for it).
+  await page.waitForURL(/index\.html/, { waitUntil: 'commit' });
   await page.locator('.app-icon__button').first().waitFor();
 }
 
