@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import { VERSION_PATH } from './http/version-routes';
 import { PRODUCT_ROOT } from './product-root';
 import { createTestApp, type TestApp } from './testing/test-app';
+import { runMain } from './testing/run-main';
 import { createTestDatabase, type TestDatabaseLocation } from './testing/test-database';
 import { PRODUCT_VERSION } from './apps/version-data';
 import { SCHEMA_VERSION } from './db/migrate';
@@ -52,33 +52,12 @@ describe('which version a node runs', () => {
     );
     await sql.close();
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: PRODUCT_ROOT,
-      env: {
-        ...process.env,
-        EDUDESK_DATA_DIR: location.dataDir,
-        ...(location.databaseUrl === undefined
-          ? {}
-          : { EDUDESK_DATABASE_URL: location.databaseUrl }),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        EDUDESK_LOG: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, listening, stderr } = await runMain({
+      EDUDESK_DATA_DIR: location.dataDir,
+      ...(location.databaseUrl === undefined ? {} : { EDUDESK_DATABASE_URL: location.databaseUrl }),
+      EDUDESK_LOG: '0',
     });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (data: Buffer) => {
-      stderr += data.toString();
-    });
-    // A server that starts anyway is stopped, and the test fails on its exit code.
-    child.stdout.on('data', (data: Buffer) => {
-      stdout += data.toString();
-      if (stdout.includes('listening')) child.kill();
-    });
-    const code = await new Promise<number | null>((resolve) => {
-      child.once('exit', resolve);
-    });
+    expect(listening).toBe(false);
     expect(code).toBe(1);
     expect(stderr).toContain('the database was upgraded by a newer version of EduDesk');
     expect(stderr).toContain(
