@@ -30,7 +30,7 @@ export interface HostConfigFlags {
   disableLanguageButton: boolean;
 }
 
-export interface HostApi {
+export interface HostApi extends HostAttentionApi {
   readonly kind: HostKind;
   /** Deployment flags (policy in the desktop client; all false on the web). */
   getConfigFlags(): Promise<HostConfigFlags>;
@@ -67,4 +67,47 @@ export interface HostApi {
    * client) the page records itself with getUserMedia and an AudioContext (features/voice).
    */
   openMicrophone?(onPcm: (chunk: ArrayBuffer) => void): Promise<MicrophoneHandle>;
+}
+
+/** Above this a count shows as "99+" (taskbar overlay, tray tooltip, page title). */
+export const BADGE_COUNT_MAX = 99;
+
+/**
+ * A notification the page asks the host to show (the desktop's new messages and to-dos). A click
+ * brings the window to the front and opens `route`, which must be a platform route
+ * (`/pages/…`, `/desktop`…; anything else is refused).
+ */
+export interface HostNotification {
+  title: string;
+  body: string;
+  route: string;
+}
+
+/**
+ * What the desktop client knows of a newer client version (docs/desktop-client.md, updates):
+ * 'ready' when an update was downloaded and a restart applies it (per-user installs); 'available'
+ * when IT installs it (MSI) or the user downloads it (portable, with `downloadUrl`).
+ */
+export type HostUpdateStatus =
+  | { state: 'none' }
+  | { state: 'ready'; version: string }
+  | { state: 'available'; version: string; install: 'msi' | 'portable'; downloadUrl?: string };
+
+/**
+ * The host's attention and update calls (docs/desktop-client.md). Optional members of HostApi:
+ * a host without them (the native app's bridge) simply does without.
+ */
+export interface HostAttentionApi {
+  /**
+   * Unread messages + to-dos. The desktop client sets the taskbar overlay ("99+" above 99, none at
+   * 0) and flashes the frame when the count rises while unfocused; the web prefixes the page title
+   * with "(n) ".
+   */
+  setBadgeCount?(count: number): Promise<void>;
+  /** A native notification (desktop) or, when the user switched it on, the browser's own. */
+  notify?(notification: HostNotification): Promise<void>;
+  /** The desktop client's update state; the web answers { state: 'none' }. */
+  getUpdateStatus?(): Promise<HostUpdateStatus>;
+  /** Quits and installs a downloaded update ('ready' only). */
+  restartToUpdate?(): Promise<void>;
 }
