@@ -31,6 +31,8 @@ const data = path.join(work, 'var-lib-edudesk');
 const ADMIN_PASSWORD = 'Granite-Harbour-Lantern-7';
 const TEACHER_PASSWORD = 'Maple-Quarry-Violet-42';
 const UNIT_NAME = '明德实验中学';
+/** Not the default unit's id (server/config.ts): an address bound to no unit then has none. */
+const UNIT_ID = '3301';
 
 let browser: Browser | undefined;
 let server: ChildProcess | undefined;
@@ -126,14 +128,14 @@ async function version(): Promise<{ version: string; schema: number }> {
 }
 
 /** A fresh Chromium page at the platform's login page. */
-async function loginPage(): Promise<Page> {
+async function loginPage(host = '127.0.0.1'): Promise<Page> {
   if (!browser) throw new Error('no browser');
   const context = await browser.newContext({
     locale: 'zh-CN',
     viewport: { width: 1366, height: 768 },
   });
   const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${String(port)}/login`);
+  await page.goto(`http://${host}:${String(port)}/login`);
   return page;
 }
 
@@ -153,15 +155,15 @@ describe('docs/operations.md, walked on production dependencies only', () => {
     expect(
       admin(
         first,
-        ['create-admin', '--unit', '1001', '--unit-name', UNIT_NAME, '--username', 'admin'],
+        ['create-admin', '--unit', UNIT_ID, '--unit-name', UNIT_NAME, '--username', 'admin'],
         `${ADMIN_PASSWORD}\n`,
       ),
     ).toContain(UNIT_NAME);
-    admin(first, ['set-unit', '--unit', '1001', '--filing-icp', '浙ICP备20260001号-1']);
-    admin(first, ['bind-host', '127.0.0.1', '--unit', '1001']);
+    admin(first, ['set-unit', '--unit', UNIT_ID, '--filing-icp', '浙ICP备20260001号-1']);
+    admin(first, ['bind-host', '127.0.0.1', '--unit', UNIT_ID]);
     const csv = path.join(work, 'staff.csv');
     writeFileSync(csv, 'login_name,name,user_type\nwang01,王老师,teacher\n');
-    expect(admin(first, ['import-users', csv, '--unit', '1001'])).toContain('1 created');
+    expect(admin(first, ['import-users', csv, '--unit', UNIT_ID])).toContain('1 created');
     const passwordsFile = readdirSync(work).find((name) => name.startsWith('staff.passwords-'));
     if (passwordsFile === undefined) throw new Error('no one-time passwords file');
     const oneTime = /^wang01,[^,]*,([^,\r\n]+)/m.exec(
@@ -176,6 +178,14 @@ describe('docs/operations.md, walked on production dependencies only', () => {
       readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
     ) as { version: string };
     expect(installed.version).toBe(productVersion);
+
+    // An address bound to no unit says so on its login page, in the server's words.
+    const unbound = await loginPage('localhost');
+    await unbound
+      .getByRole('alert')
+      .filter({ hasText: '此地址尚未开通单位，请联系管理员' })
+      .waitFor();
+    await unbound.context().close();
 
     const page = await loginPage();
     await page.getByText('浙ICP备20260001号-1').waitFor();

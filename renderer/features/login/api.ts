@@ -23,12 +23,28 @@ export function fetchLoginConfig(host: string): Promise<ApiEnvelope<UnitLoginCon
   return http.get<UnitLoginConfig>(API.loginConfig, { url: host }, { noIntercept: true });
 }
 
-/** The unit's login-page configuration for a host (logo, name, footer); null when it has none. */
+/**
+ * No unit is set up at this address (a new production platform, server/uaa/config-routes.ts):
+ * the query's error, carrying the server's bilingual message for the login page to show.
+ */
+export class HostWithoutUnitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HostWithoutUnitError';
+  }
+}
+
+/**
+ * The unit's login-page configuration for a host (logo, name, footer); null when it has none.
+ * Fails with HostWithoutUnitError when the platform serves no unit at this host at all.
+ */
 export function unitLoginConfigQuery(host: string): Query<UnitLoginConfig | null> {
   return {
     key: ['unit-login-config', host],
     fetch: async () => {
       const envelope = await fetchLoginConfig(host);
+      if (envelope.status === 404 && envelope.code === 'not_found')
+        throw new HostWithoutUnitError(envelope.message);
       return envelope.status === SUCCESS_STATUS ? envelope.data : null;
     },
   };

@@ -1,5 +1,5 @@
 /** The login feature's front door: what the pages, the shell and the boot use of it. */
-export { unitLoginConfigQuery } from './api';
+export { HostWithoutUnitError, unitLoginConfigQuery } from './api';
 export { LoginBox } from './login-box';
 export { LoginBrand } from './login-brand';
 export type { LoginCheckOutcome } from './login-check/login-check';

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginData, UnitLoginConfig } from '../../../contract/auth';
+import { splitBilingual } from '../../../contract/envelope';
+import { useServerText } from '../../core/i18n/traditional';
 import { useQuery } from '../../core/query/use-query';
 import { landingRoot } from '../../core/app-url/landing';
 import { detectDevice } from '../../core/device';
@@ -8,6 +10,7 @@ import { Footer, openHelpCentre } from '../../features/footer/index';
 import { LanguageSwitcher } from '../../features/language/index';
 import {
   announceLoginSuccess,
+  HostWithoutUnitError,
   LoginBox,
   LoginBrand,
   useLoginCheck,
@@ -38,9 +41,16 @@ function goToLandingAfterLogin(data?: LoginData): void {
   goToLanding(data);
 }
 
-/** The unit's login-page configuration for this host (logo, name, footer). */
-function useLoginConfig(): UnitLoginConfig | null {
-  return useQuery(unitLoginConfigQuery(window.location.host)).data ?? null;
+/**
+ * The unit's login-page configuration for this host (logo, name, footer), and the server's
+ * message when the platform has no unit at this address at all.
+ */
+function useLoginConfig(): { config: UnitLoginConfig | null; noUnit: string | null } {
+  const { data, error } = useQuery(unitLoginConfigQuery(window.location.host));
+  return {
+    config: data ?? null,
+    noUnit: error instanceof HostWithoutUnitError ? error.message : null,
+  };
 }
 
 /**
@@ -83,8 +93,9 @@ function SwitchButton({ label, onClick }: { label: string; onClick: () => void }
  * remembered credentials go straight to the landing page); otherwise the login box shows.
  */
 export function LoginView() {
-  const { t } = useTranslation();
-  const config = useLoginConfig();
+  const { t, i18n } = useTranslation();
+  const { config, noUnit } = useLoginConfig();
+  const serverText = useServerText();
   usePrerenderLanding(config);
   const outcome = useLoginCheck();
   const handled = useRef<LoginCheckOutcome | null>(null);
@@ -143,6 +154,11 @@ export function LoginView() {
           </section>
         ) : (
           <div className="login-page__box">
+            {noUnit !== null && (
+              <p className="login-page__no-unit" role="alert">
+                {serverText(splitBilingual(noUnit, i18n.language))}
+              </p>
+            )}
             <LoginBox onLoggedIn={goToLandingAfterLogin} leavesPage />
             <SwitchButton label={t('faceLogin.open')} onClick={openFaceLogin} />
           </div>
