@@ -63,19 +63,19 @@ describe('preload bridge', () => {
     ).rejects.toThrow(TypeError);
     await expect(bridge.saveClientId('has space')).rejects.toThrow(TypeError);
     await expect(bridge.logoutHook('x'.repeat(500))).rejects.toThrow(TypeError);
-    await expect(bridge.setBadgeCount(1.5)).rejects.toThrow(TypeError);
-    await expect(bridge.setBadgeCount(-1)).rejects.toThrow(TypeError);
+    await expect(bridge.setBadgeCount?.(1.5)).rejects.toThrow(TypeError);
+    await expect(bridge.setBadgeCount?.(-1)).rejects.toThrow(TypeError);
     await expect(
-      bridge.notify({ title: 't', body: 'b', route: 42 } as unknown as HostNotification),
+      bridge.notify?.({ title: 't', body: 'b', route: 42 } as unknown as HostNotification),
     ).rejects.toThrow(TypeError);
     expect(calls).toEqual([]);
   });
 
   it('sends the badge count and a copy of exactly the notification fields', async () => {
     const { bridge, calls } = recorder();
-    await bridge.setBadgeCount(7);
+    await bridge.setBadgeCount?.(7);
     const notification = { title: '新消息', body: '王老师：明天开会', route: '/desktop' };
-    await bridge.notify(Object.assign(notification, { icon: 'https://evil.example.com/x.png' }));
+    await bridge.notify?.(Object.assign(notification, { icon: 'https://evil.example.com/x.png' }));
     expect(calls).toEqual([
       { channel: IPC.setBadgeCount, args: [7] },
       {

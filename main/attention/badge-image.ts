@@ -34,7 +34,8 @@ export const BADGE_SCALE_FACTOR = 2;
 /** The label as a grid of pixels (true: drawn), one column of space between glyphs. */
 export function labelPixels(label: string): boolean[][] {
   const rows: boolean[][] = [[], [], [], [], []];
-  [...label].forEach((char, index) => {
+  // Digits and '+' only (GLYPHS): one UTF-16 unit each.
+  label.split('').forEach((char, index) => {
     const glyph = GLYPHS[char];
     if (!glyph) throw new RangeError(`No glyph for "${char}"`);
     rows.forEach((row, y) => {

@@ -35,7 +35,7 @@ function setup(overrides: Partial<NotifierDeps> = {}) {
     opened,
     message,
     changes: () => changes,
-    advance(ms: number) {
+    advance: (ms: number) => {
       time += ms;
     },
   };

@@ -11,10 +11,10 @@ export interface TrayState {
 }
 
 export interface TrayActions {
-  open(): void;
-  openRoute(route: string): void;
-  signOut(): void;
-  quit(): void;
+  open: () => void;
+  openRoute: (route: string) => void;
+  signOut: () => void;
+  quit: () => void;
 }
 
 /** How many of the latest notifications the menu lists. */
