@@ -39,7 +39,11 @@ describe('isPlatformRoute', () => {
     expect(platformRouteUrl(origin, '/pages/a/index.html#/b')).toBe(
       'https://school.example.edu/pages/a/index.html#/b',
     );
-    expect(platformRouteUrl(origin, '/../../etc')).toBe('https://school.example.edu/etc');
+    expect(platformRouteUrl(origin, '/pages/../../etc')).toBeNull();
+    expect(platformRouteUrl(origin, '/pages/%2E%2e/etc')).toBeNull();
+    expect(platformRouteUrl(origin, '/pages/a..b/index.html')).toBe(
+      'https://school.example.edu/pages/a..b/index.html',
+    );
     expect(platformRouteUrl(origin, '//evil.example.com/')).toBeNull();
     expect(platformRouteUrl(origin, 'https://evil.example.com/')).toBeNull();
   });

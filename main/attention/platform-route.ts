@@ -5,7 +5,8 @@ import { IPC_LIMITS } from '../../contract/ipc';
  * of the platform's own origin such as `/pages/base/pc_desktop_all/index.html#/home` or
  * `/desktop`, never a URL of its own. Refused: a scheme or host (`https:`, `//host`), a
  * backslash (browsers read `/\host` as `//host`), control characters and spaces that URL parsing
- * strips or rewrites, and anything that would leave the origin once resolved against it.
+ * strips or rewrites, `..` segments, and anything that would leave the origin once resolved
+ * against it.
  */
 export function isPlatformRoute(route: unknown): route is string {
   if (typeof route !== 'string' || route.length > IPC_LIMITS.notificationRoute) return false;
@@ -15,6 +16,9 @@ export function isPlatformRoute(route: unknown): route is string {
     const code = char.charCodeAt(0);
     if (code <= 0x20 || code === 0x7f || char === '\\') return false;
   }
+  // A dot segment, escaped or not, could climb out of the platform's folders.
+  const path = route.split(/[?#]/, 1)[0] ?? '';
+  if (path.split('/').some((segment) => /^(\.|%2e){2}$/i.test(segment))) return false;
   const base = 'https://platform.invalid';
   try {
     const resolved = new URL(route, base);
