@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RememberedLogin } from './host';
+import type { HostNotification, RememberedLogin } from './host';
 import { IPC } from './ipc';
 import {
   createHostBridge,
@@ -32,6 +32,8 @@ describe('preload bridge', () => {
         'saveClientId',
         'onLoggedOut',
         'logoutHook',
+        'setBadgeCount',
+        'notify',
       ].sort(),
     );
   });
@@ -61,7 +63,26 @@ describe('preload bridge', () => {
     ).rejects.toThrow(TypeError);
     await expect(bridge.saveClientId('has space')).rejects.toThrow(TypeError);
     await expect(bridge.logoutHook('x'.repeat(500))).rejects.toThrow(TypeError);
+    await expect(bridge.setBadgeCount?.(1.5)).rejects.toThrow(TypeError);
+    await expect(bridge.setBadgeCount?.(-1)).rejects.toThrow(TypeError);
+    await expect(
+      bridge.notify?.({ title: 't', body: 'b', route: 42 } as unknown as HostNotification),
+    ).rejects.toThrow(TypeError);
     expect(calls).toEqual([]);
+  });
+
+  it('sends the badge count and a copy of exactly the notification fields', async () => {
+    const { bridge, calls } = recorder();
+    await bridge.setBadgeCount?.(7);
+    const notification = { title: '新消息', body: '王老师：明天开会', route: '/desktop' };
+    await bridge.notify?.(Object.assign(notification, { icon: 'https://evil.example.com/x.png' }));
+    expect(calls).toEqual([
+      { channel: IPC.setBadgeCount, args: [7] },
+      {
+        channel: IPC.notify,
+        args: [{ title: '新消息', body: '王老师：明天开会', route: '/desktop' }],
+      },
+    ]);
   });
 
   it('reshapes answers: only well-formed values reach the page', async () => {

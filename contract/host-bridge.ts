@@ -1,7 +1,9 @@
-import type { HostApi, HostConfigFlags, RememberedLogin } from './host';
+import type { HostApi, HostConfigFlags, HostNotification, RememberedLogin } from './host';
 import {
   IPC,
+  isBadgeCount,
   isClientId,
+  isHostNotification,
   isLogoutReason,
   isRememberedLogin,
   PLATFORM_ORIGIN_SWITCH,
@@ -73,6 +75,15 @@ export function createHostBridge(invoke: Invoke): HostApi {
     async logoutHook(reason: string) {
       if (!isLogoutReason(reason)) throw new TypeError('Invalid logout reason');
       return (await invoke(IPC.logoutHook, reason)) === true;
+    },
+    async setBadgeCount(count: number) {
+      if (!isBadgeCount(count)) throw new TypeError('Invalid badge count');
+      await invoke(IPC.setBadgeCount, count);
+    },
+    async notify(notification: HostNotification) {
+      if (!isHostNotification(notification)) throw new TypeError('Invalid notification');
+      const { title, body, route } = notification;
+      await invoke(IPC.notify, { title, body, route });
     },
   };
 }

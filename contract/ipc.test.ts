@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IPC, IPC_LIMITS, isClientId, isLogoutReason, isRememberedLogin } from './ipc';
+import {
+  IPC,
+  IPC_LIMITS,
+  isBadgeCount,
+  isClientId,
+  isHostNotification,
+  isLogoutReason,
+  isRememberedLogin,
+} from './ipc';
 
 describe('IPC registry', () => {
   it('has one distinct, namespaced name per channel', () => {
@@ -40,5 +48,32 @@ describe('payload validation', () => {
     expect(isLogoutReason('')).toBe(true);
     expect(isLogoutReason('x'.repeat(IPC_LIMITS.logoutReason + 1))).toBe(false);
     expect(isLogoutReason({ toString: () => 'x' })).toBe(false);
+  });
+
+  it('accepts badge counts that are integers from 0 to the limit', () => {
+    for (const good of [0, 1, 99, 100, IPC_LIMITS.badgeCount])
+      expect(isBadgeCount(good)).toBe(true);
+    for (const bad of [-1, 1.5, NaN, Infinity, IPC_LIMITS.badgeCount + 1, '3', null, [3]]) {
+      expect(isBadgeCount(bad), String(bad)).toBe(false);
+    }
+  });
+
+  it('accepts a notification of bounded texts with a route', () => {
+    const good = { title: '新消息', body: '王老师：明天开会', route: '/desktop' };
+    expect(isHostNotification(good)).toBe(true);
+    expect(isHostNotification({ ...good, body: '' })).toBe(true);
+    for (const bad of [
+      null,
+      'title',
+      [good],
+      { ...good, route: '' },
+      { ...good, route: 1 },
+      { title: good.title, body: good.body },
+      { ...good, title: 'x'.repeat(IPC_LIMITS.notificationTitle + 1) },
+      { ...good, body: 'x'.repeat(IPC_LIMITS.notificationBody + 1) },
+      { ...good, route: `/${'x'.repeat(IPC_LIMITS.notificationRoute)}` },
+    ]) {
+      expect(isHostNotification(bad), JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { HostConfigFlags, RememberedLogin } from './host';
+import type { HostConfigFlags, HostNotification, RememberedLogin } from './host';
 
 /** Every IPC channel between the renderer and the Electron main process, in one registry. */
 export const IPC = {
@@ -10,6 +10,9 @@ export const IPC = {
   saveClientId: 'edudesk:vault:save-client-id',
   onLoggedOut: 'edudesk:vault:on-logged-out',
   logoutHook: 'edudesk:host:logout-hook',
+  // Attention: the taskbar badge and native notifications (main/attention/).
+  setBadgeCount: 'edudesk:attention:set-badge-count',
+  notify: 'edudesk:attention:notify',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];
@@ -30,6 +33,8 @@ export interface IpcArguments {
   [IPC.saveClientId]: [clientId: string];
   [IPC.onLoggedOut]: [];
   [IPC.logoutHook]: [reason: string];
+  [IPC.setBadgeCount]: [count: number];
+  [IPC.notify]: [notification: HostNotification];
 }
 
 /** What each channel answers. */
@@ -42,6 +47,8 @@ export interface IpcResults {
   [IPC.saveClientId]: undefined;
   [IPC.onLoggedOut]: undefined;
   [IPC.logoutHook]: boolean;
+  [IPC.setBadgeCount]: undefined;
+  [IPC.notify]: undefined;
 }
 
 /**
@@ -54,6 +61,11 @@ export const IPC_LIMITS = {
   password: 1024,
   clientId: 256,
   logoutReason: 200,
+  // Attention (main/attention/): what a toast can show, and a route of the platform.
+  badgeCount: 1_000_000,
+  notificationTitle: 200,
+  notificationBody: 1000,
+  notificationRoute: 2048,
 } as const;
 
 function isBoundedString(value: unknown, max: number): value is string {
@@ -84,4 +96,27 @@ export function isClientId(value: unknown): value is string {
 /** The message handed to the host's logout hook (spec §8, e.g. '设备登录失败！'). */
 export function isLogoutReason(value: unknown): value is string {
   return isBoundedString(value, IPC_LIMITS.logoutReason);
+}
+
+/** The badge count (unread messages + to-dos): an integer from 0 to IPC_LIMITS.badgeCount. */
+export function isBadgeCount(value: unknown): value is number {
+  return (
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) <= IPC_LIMITS.badgeCount
+  );
+}
+
+/**
+ * A notification as contract/host.ts has it, within the limits: title, body and route, all
+ * text, the route not empty. Main checks that the route is a platform route as well
+ * (main/attention/platform-route.ts).
+ */
+export function isHostNotification(value: unknown): value is HostNotification {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    isBoundedString(record.title, IPC_LIMITS.notificationTitle) &&
+    isBoundedString(record.body, IPC_LIMITS.notificationBody) &&
+    isBoundedString(record.route, IPC_LIMITS.notificationRoute) &&
+    record.route !== ''
+  );
 }

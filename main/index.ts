@@ -6,19 +6,26 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeImage,
   net,
+  Notification,
   protocol,
   safeStorage,
   screen,
   session,
   shell,
   systemPreferences,
+  Tray,
 } from 'electron';
 import type { LangType } from '../contract/languages';
 import { bundledResourcesDir, portableUserDataDir } from './app-paths';
+import { createBadge } from './attention/badge';
+import { BADGE_SCALE_FACTOR, BADGE_SIZE, renderBadge } from './attention/badge-image';
+import { createNotifier } from './attention/notifier';
+import { platformRouteUrl } from './attention/platform-route';
 import { configFileCandidates, loadConfigFile } from './config/config-file';
 import { resolveDeployment, type Deployment } from './config/deployment';
-import { readPolicy, type DeploymentSettings } from './config/policy';
+import { readPolicy, readRecommendedPolicy, type DeploymentSettings } from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
 import { connectToServer } from './first-run/connect';
@@ -28,10 +35,19 @@ import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
 import { menuTemplate } from './menu';
 import { CAMERA_PRIVACY_SETTINGS, shouldExplainBlockedCamera } from './permissions/camera-blocked';
 import { applyPermissionPolicy } from './permissions/session-permissions';
+import {
+  HIDDEN_SWITCH,
+  loginItemSettings,
+  preferencesFromForm,
+  resolvePreferences,
+} from './settings/preferences';
 import { createSettings } from './settings/settings-store';
+import { attachCloseToTray } from './tray/close-to-tray';
+import { signOut } from './tray/sign-out';
+import { createTray, type TrayController } from './tray/tray';
 import { createVault } from './vault/vault';
 import { createVaultFileStore } from './vault/vault-store';
-import { APP_SCHEME } from './windows/url-policy';
+import { APP_SCHEME, isLoginPath } from './windows/url-policy';
 import { APPS_PARTITION } from './windows/web-preferences';
 import { createWindowManager } from './windows/window-manager';
 
@@ -52,6 +68,8 @@ if (!app.isPackaged && process.env.EDUDESK_USER_DATA_DIR) {
 }
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
+// Windows shows an app's notifications only under its AppUserModelID (electron-builder.yml appId).
+app.setAppUserModelId('edu.edudesk.client');
 
 // Pages never get a <webview>, and no window opens unless the client creates it.
 app.on('web-contents-created', (_event, contents) => {
@@ -95,6 +113,19 @@ async function start(): Promise<void> {
   const platformOrigin = () => deployment.server?.origin ?? null;
   let offline = { server: '', error: '' };
 
+  // The user's settings: enforced policy, the user's choice, recommended policy, the default.
+  const recommended =
+    process.platform === 'win32' ? await readRecommendedPolicy(createRegQueryReader(), warn) : {};
+  const preferences = () =>
+    resolvePreferences({ enforced: sources.policy, recommended, user: settings.preferences() });
+  const applyStartAtLogin = () => {
+    // Only the installed client registers itself, never a development Electron.
+    if (app.isPackaged) {
+      app.setLoginItemSettings(loginItemSettings(preferences().values.startAtLogin));
+    }
+  };
+  applyStartAtLogin();
+
   const vault = createVault({
     store: createVaultFileStore(userData),
     encryption: safeStorage,
@@ -109,8 +140,31 @@ async function start(): Promise<void> {
       language: () => language,
       translate: (lang) => (lang === language ? t : createMainI18n(lang)),
       offlineState: () => ({ ...offline, canChangeServer: !deployment.serverLocked }),
+      preferences,
     }),
   );
+
+  // Notifications, badge and tray (docs/desktop-client.md); the tray exists once windows do.
+  const iconPath = path.join(bundledResourcesDir(app.getAppPath()), 'icons', 'icon.png');
+  let tray: TrayController | null = null;
+  let quitting = false;
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  // Electron forgets a notification's click handler once the object is collected.
+  const liveNotifications = new Set<Notification>();
+  const showNotification = (text: { title: string; body: string }, onClick?: () => void) => {
+    const notification = new Notification({ ...text, icon: iconPath, silent: true });
+    liveNotifications.add(notification);
+    notification.on('click', () => {
+      onClick?.();
+    });
+    notification.on('close', () => {
+      liveNotifications.delete(notification);
+    });
+    notification.show();
+    return notification;
+  };
 
   const windows = createWindowManager({
     createWindow: (options) =>
@@ -155,7 +209,61 @@ async function start(): Promise<void> {
       offline = { server, error };
     },
     warn,
+    onMainWindow: (window) => {
+      window.on('focus', () => {
+        window.flashFrame(false);
+      });
+      window.webContents.on('did-navigate', () => tray?.update());
+      window.webContents.on('did-navigate-in-page', () => tray?.update());
+      attachCloseToTray(window, {
+        enabled: () => preferences().values.closeToTray,
+        quitting: () => quitting,
+        explained: () => settings.closeToTrayExplained(),
+        explain: () => {
+          settings.setCloseToTrayExplained();
+          showNotification({
+            title: t('main.attention.hiddenTitle'),
+            body: t('main.attention.hiddenBody'),
+          });
+        },
+      });
+    },
+    saveSettings: (params) => {
+      settings.setPreferences(preferencesFromForm(params, preferences().locked));
+      applyStartAtLogin();
+    },
   });
+
+  const openRoute = (route: string) => {
+    const origin = platformOrigin();
+    const url = origin === null ? null : platformRouteUrl(origin, route);
+    if (url !== null) windows.openInMain(url);
+  };
+  const badge = createBadge({
+    window: () => windows.mainWindow(),
+    image: (label) =>
+      nativeImage.createFromBitmap(renderBadge(label), {
+        width: BADGE_SIZE,
+        height: BADGE_SIZE,
+        scaleFactor: BADGE_SCALE_FACTOR,
+      }),
+    onChange: () => tray?.update(),
+    t,
+  });
+  const notifier = createNotifier({
+    show: showNotification,
+    enabled: () => preferences().values.notifications && Notification.isSupported(),
+    openRoute,
+    onRecentChange: () => tray?.update(),
+    t,
+    now: () => Date.now(),
+  });
+  const signedIn = () => {
+    const url = windows.mainWindow()?.webContents.getURL() ?? '';
+    if (!URL.canParse(url)) return false;
+    const page = new URL(url);
+    return page.origin === platformOrigin() && !isLoginPath(page.pathname);
+  };
 
   let cameraExplained = false;
   const explainBlockedCamera = () => {
@@ -194,6 +302,12 @@ async function start(): Promise<void> {
         vault,
         logoutHook: (origin, reason, event) =>
           windows.logoutHook(origin, reason, event.senderFrame?.url ?? null),
+        setBadgeCount: (count) => {
+          badge.set(count);
+        },
+        notify: (notification) => {
+          notifier.notify(notification);
+        },
       },
       warn,
     ),
@@ -205,7 +319,11 @@ async function start(): Promise<void> {
         t,
         canChangeServer: !deployment.serverLocked,
         devTools: !app.isPackaged,
-        actions: { changeServer: windows.changeServer, reload: windows.reloadMain },
+        actions: {
+          changeServer: windows.changeServer,
+          reload: windows.reloadMain,
+          settings: windows.openSettings,
+        },
       }),
     ),
   );
@@ -213,7 +331,35 @@ async function start(): Promise<void> {
   app.on('second-instance', () => {
     windows.focus();
   });
-  windows.start();
+  // A start at Windows sign-in with --hidden shows only the tray (settings/preferences.ts).
+  windows.start({ hidden: process.argv.includes(HIDDEN_SWITCH) });
+  tray = createTray({
+    createTray: () => new Tray(iconPath),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    t,
+    state: () => ({ count: badge.count(), latest: notifier.recent(), signedIn: signedIn() }),
+    actions: {
+      open: windows.focus,
+      openRoute,
+      signOut: () => {
+        void signOut({
+          platform: () => deployment.server,
+          post: (url) =>
+            session.defaultSession.fetch(url, { method: 'POST', credentials: 'include' }),
+          forget: (origin) => vault.forget(origin),
+          reset: () => {
+            notifier.clearRecent();
+            badge.set(0);
+          },
+          openMain: windows.openInMain,
+          warn,
+        });
+      },
+      quit: () => {
+        app.quit();
+      },
+    },
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -11,7 +11,11 @@ function labels(items: MenuItemConstructorOptions[]): unknown[] {
   );
 }
 
-const noop = { changeServer: () => undefined, reload: () => undefined };
+const noop = {
+  changeServer: () => undefined,
+  reload: () => undefined,
+  settings: () => undefined,
+};
 
 describe('menuTemplate', () => {
   it('offers changing the server, in the client language, without developer tools', () => {
@@ -25,7 +29,7 @@ describe('menuTemplate', () => {
         }),
       ),
     ).toEqual([
-      { 教育桌面: ['更换服务器…', '重新加载', 'separator', '退出'] },
+      { 教育桌面: ['更换服务器…', '重新加载', 'separator', '设置…', 'separator', '退出'] },
       { 视图: ['实际大小', '放大', '缩小', 'separator', '全屏'] },
     ]);
   });
@@ -38,7 +42,7 @@ describe('menuTemplate', () => {
       actions: noop,
     });
     expect(labels(template)).toEqual([
-      { EduDesk: ['Reload', 'separator', 'Quit'] },
+      { EduDesk: ['Reload', 'separator', 'Settings…', 'separator', 'Quit'] },
       {
         View: ['Actual size', 'Zoom in', 'Zoom out', 'separator', 'Full screen', 'Developer tools'],
       },
@@ -54,10 +58,11 @@ describe('menuTemplate', () => {
       actions: {
         changeServer: () => called.push('change'),
         reload: () => called.push('reload'),
+        settings: () => called.push('settings'),
       },
     });
     const items = app?.submenu as MenuItemConstructorOptions[];
     for (const item of items) (item.click as (() => void) | undefined)?.();
-    expect(called).toEqual(['change', 'reload']);
+    expect(called).toEqual(['change', 'reload', 'settings']);
   });
 });

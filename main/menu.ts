@@ -7,11 +7,12 @@ export interface MenuOptions {
   canChangeServer: boolean;
   /** Developer tools only in development builds. */
   devTools: boolean;
-  actions: { changeServer: () => void; reload: () => void };
+  actions: { changeServer: () => void; reload: () => void; settings: () => void };
 }
 
 /**
- * The application menu, in the client's language: change server (unless locked), reload, quit;
+ * The application menu, in the client's language: change server (unless locked), reload,
+ * Settings (main/settings/preferences.ts), quit;
  * zoom and full screen. Edit shortcuts (copy, paste) work without an Edit menu on Windows.
  */
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
@@ -21,6 +22,8 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
       ? [{ label: t('main.menu.changeServer'), click: actions.changeServer }]
       : []),
     { label: t('main.menu.reload'), accelerator: 'F5', click: actions.reload },
+    { type: 'separator' },
+    { label: t('main.settings.menu'), click: actions.settings },
     { type: 'separator' },
     { role: 'quit', label: t('main.menu.quit') },
   ];

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { IPC_LIMITS } from '../../contract/ipc';
-import { POLICY_VALUES } from './policy';
-import { POLICY_KEY } from './registry-reader';
+import { START_AT_LOGIN_VALUES } from '../settings/preferences';
+import { POLICY_VALUES, RECOMMENDABLE_FIELDS } from './policy';
+import { POLICY_KEY, RECOMMENDED_KEY } from './registry-reader';
 
 /**
  * The Group Policy template (resources/policy) and the policy reader agree: the same key, the
@@ -29,33 +30,66 @@ function parse(file: string): Document {
 }
 
 const admx = parse(path.join(POLICY_DIR, 'EduDesk.admx'));
-const policies = [...admx.getElementsByTagName('policy')];
+const allPolicies = [...admx.getElementsByTagName('policy')];
+/** Enforced policies (the key itself) and recommended ones (defaults the user may change). */
+const policies = allPolicies.filter((policy) => policy.getAttribute('key') === POLICY_KEY);
+const recommended = allPolicies.filter((policy) => policy.getAttribute('key') === RECOMMENDED_KEY);
 
-/** The registry value a policy writes: its own valueName, or its text element's. */
+/** The registry value a policy writes: its own valueName, or its text or list element's. */
 function valueName(policy: Element): string | null {
   return (
     policy.getAttribute('valueName') ??
     policy.getElementsByTagName('text')[0]?.getAttribute('valueName') ??
+    policy.getElementsByTagName('enum')[0]?.getAttribute('valueName') ??
     null
   );
 }
+
+/** Policies written as DWORD 1 (enabled) or 0 (disabled). */
+const isFlag = (name: string) => name.startsWith('Disable') || name === 'CloseToTray';
 
 describe('Group Policy template (ADMX)', () => {
   it('writes every value under the key the client reads, and the MSI writes', () => {
     expect(POLICY_KEY).toBe('Software\\Policies\\EduDesk');
     expect(msiHook.POLICY_KEY).toBe(POLICY_KEY);
-    for (const policy of policies) expect(policy.getAttribute('key')).toBe(POLICY_KEY);
+    expect(RECOMMENDED_KEY).toBe('Software\\Policies\\EduDesk\\Recommended');
+    expect(policies.length + recommended.length).toBe(allPolicies.length);
   });
 
   it('has exactly one policy per value the client reads', () => {
     expect(policies.map(valueName).sort()).toEqual(Object.keys(POLICY_VALUES).sort());
   });
 
+  it('recommends exactly the user’s settings, in their own category', () => {
+    const recommendable = Object.entries(POLICY_VALUES)
+      .filter(([, field]) => RECOMMENDABLE_FIELDS.has(field))
+      .map(([name]) => name);
+    expect(recommendable.sort()).toEqual(['CloseToTray', 'DisableNotifications', 'StartAtLogin']);
+    expect(recommended.map(valueName).sort()).toEqual(recommendable);
+    for (const policy of recommended) {
+      expect(policy.getAttribute('name')).toBe(`${valueName(policy) ?? ''}_Recommended`);
+      expect(policy.getElementsByTagName('parentCategory')[0]?.getAttribute('ref')).toBe(
+        'EduDesk_Recommended',
+      );
+    }
+  });
+
+  it('lists the start-at-sign-in choices as the DWORDs the reader maps', () => {
+    for (const policy of allPolicies.filter((each) => valueName(each) === 'StartAtLogin')) {
+      const items = [...policy.getElementsByTagName('item')].map((item) =>
+        item.getElementsByTagName('decimal')[0]?.getAttribute('value'),
+      );
+      expect(items).toEqual(START_AT_LOGIN_VALUES.map((_value, index) => String(index)));
+    }
+  });
+
   it('writes flags as DWORD 1 or 0 and texts within the client’s limits', () => {
-    for (const policy of policies) {
+    for (const policy of allPolicies) {
       const name = valueName(policy) ?? '';
       const text = policy.getElementsByTagName('text')[0];
-      if (name.startsWith('Disable')) {
+      if (name === 'StartAtLogin') {
+        expect(policy.getElementsByTagName('enum')[0]?.getAttribute('required')).toBe('true');
+      } else if (isFlag(name)) {
         expect(text, name).toBeUndefined();
         const enabled = policy.getElementsByTagName('enabledValue')[0];
         const disabled = policy.getElementsByTagName('disabledValue')[0];
@@ -100,16 +134,19 @@ describe.each(LANGUAGES)('Group Policy texts (ADML, %s)', (language) => {
     }
   });
 
-  it('has a text box for every text element', () => {
-    for (const policy of policies) {
-      const text = policy.getElementsByTagName('text')[0];
-      if (!text) continue;
+  it('has a text box for every text element and a drop-down list for every list', () => {
+    for (const policy of allPolicies) {
+      const [tag, control] = policy.getElementsByTagName('text')[0]
+        ? ['text', 'textBox']
+        : ['enum', 'dropdownList'];
+      const element = policy.getElementsByTagName(tag)[0];
+      if (!element) continue;
       const presentation = presentations.get(policy.getAttribute('name'));
       expect(policy.getAttribute('presentation')).toBe(
         `$(presentation.${policy.getAttribute('name') ?? ''})`,
       );
-      expect(presentation?.getElementsByTagName('textBox')[0]?.getAttribute('refId')).toBe(
-        text.getAttribute('id'),
+      expect(presentation?.getElementsByTagName(control)[0]?.getAttribute('refId')).toBe(
+        element.getAttribute('id'),
       );
     }
   });

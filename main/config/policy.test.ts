@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSettings, readPolicy, settingsFromRegistry } from './policy';
-import type { RegistryHive, RegistryReader, RegistryValue } from './registry-reader';
+import { mergeSettings, readPolicy, readRecommendedPolicy, settingsFromRegistry } from './policy';
+import {
+  POLICY_KEY,
+  RECOMMENDED_KEY,
+  type RegistryHive,
+  type RegistryReader,
+  type RegistryValue,
+} from './registry-reader';
 
 const sz = (data: string): RegistryValue => ({ type: 'REG_SZ', data });
 const dword = (data: string): RegistryValue => ({ type: 'REG_DWORD', data });
 
-/** A registry with the given values per hive, recording which hives were read. */
-function fakeRegistry(hives: Partial<Record<RegistryHive, Record<string, RegistryValue>>>) {
+type Hives = Partial<Record<RegistryHive, Record<string, RegistryValue>>>;
+
+/**
+ * A registry with the given values per hive under the policy key (and, when given, under its
+ * Recommended key), recording which hives were read.
+ */
+function fakeRegistry(hives: Hives, recommended: Hives = {}) {
   const read: RegistryHive[] = [];
-  const reader: RegistryReader = (hive) => {
+  const reader: RegistryReader = (hive, key = POLICY_KEY) => {
     read.push(hive);
-    return Promise.resolve(new Map(Object.entries(hives[hive] ?? {})));
+    const source = key === RECOMMENDED_KEY ? recommended : key === POLICY_KEY ? hives : {};
+    return Promise.resolve(new Map(Object.entries(source[hive] ?? {})));
   };
   return { reader, read };
 }
@@ -62,6 +74,50 @@ describe('readPolicy', () => {
     });
     expect(warnings).toHaveLength(3);
     expect(warnings.join('\n')).toContain('DisableAutoLogin');
+  });
+});
+
+describe('the user settings an administrator may set', () => {
+  it('reads DisableNotifications, CloseToTray and StartAtLogin (0 off, 1 shown, 2 hidden)', async () => {
+    const { reader } = fakeRegistry({
+      HKLM: { DisableNotifications: dword('0x1'), StartAtLogin: dword('0x2') },
+      HKCU: { CloseToTray: dword('0x0'), StartAtLogin: dword('0x1') },
+    });
+    expect(await readPolicy(reader)).toEqual({
+      disableNotifications: true,
+      closeToTray: false,
+      startAtLogin: 'hidden',
+    });
+    expect(settingsFromRegistry(new Map([['StartAtLogin', sz('shown')]]))).toEqual({
+      startAtLogin: 'shown',
+    });
+    const warnings: string[] = [];
+    expect(
+      settingsFromRegistry(new Map([['StartAtLogin', dword('7')]]), (message) =>
+        warnings.push(message),
+      ),
+    ).toEqual({});
+    expect(warnings.join('')).toContain('StartAtLogin');
+  });
+
+  it('reads the Recommended key apart from the enforced one, HKLM over HKCU', async () => {
+    const { reader } = fakeRegistry(
+      { HKLM: { CloseToTray: dword('1') } },
+      {
+        HKLM: { StartAtLogin: dword('2') },
+        HKCU: {
+          StartAtLogin: dword('1'),
+          DisableNotifications: dword('1'),
+          // Only the user's settings may be recommended: a server is always enforced.
+          ServerUrl: sz('https://recommended.example.edu'),
+        },
+      },
+    );
+    expect(await readPolicy(reader)).toEqual({ closeToTray: true });
+    expect(await readRecommendedPolicy(reader)).toEqual({
+      startAtLogin: 'hidden',
+      disableNotifications: true,
+    });
   });
 });
 

@@ -1,4 +1,10 @@
-import type { RegistryHive, RegistryReader, RegistryValue } from './registry-reader';
+import { isStartAtLogin, START_AT_LOGIN_VALUES, type StartAtLogin } from '../settings/preferences';
+import {
+  RECOMMENDED_KEY,
+  type RegistryHive,
+  type RegistryReader,
+  type RegistryValue,
+} from './registry-reader';
 
 /**
  * Deployment settings an administrator sets: by Group Policy (resources/policy/EduDesk.admx), by
@@ -11,6 +17,10 @@ export interface DeploymentSettings {
   disableAutoLogin?: boolean;
   disableThemeButton?: boolean;
   disableLanguageButton?: boolean;
+  // The user's settings an administrator may recommend or enforce (settings/preferences.ts).
+  disableNotifications?: boolean;
+  closeToTray?: boolean;
+  startAtLogin?: StartAtLogin;
 }
 
 type Field = keyof DeploymentSettings;
@@ -22,12 +32,25 @@ export const POLICY_VALUES: Readonly<Record<string, Field>> = {
   DisableAutoLogin: 'disableAutoLogin',
   DisableThemeButton: 'disableThemeButton',
   DisableLanguageButton: 'disableLanguageButton',
+  // The user's settings (settings/preferences.ts); also read from the Recommended key.
+  DisableNotifications: 'disableNotifications',
+  CloseToTray: 'closeToTray',
+  StartAtLogin: 'startAtLogin',
 };
+
+/** The values the Recommended key may hold: defaults of the user's settings. */
+export const RECOMMENDABLE_FIELDS: ReadonlySet<Field> = new Set([
+  'disableNotifications',
+  'closeToTray',
+  'startAtLogin',
+]);
 
 const BOOLEAN_FIELDS: ReadonlySet<Field> = new Set([
   'disableAutoLogin',
   'disableThemeButton',
   'disableLanguageButton',
+  'disableNotifications',
+  'closeToTray',
 ]);
 
 /** Machine policy first: a user cannot override what the administrator set for the machine. */
@@ -46,6 +69,16 @@ function booleanValue(value: RegistryValue): boolean | undefined {
   return undefined;
 }
 
+/** StartAtLogin: DWORD 0 off, 1 shown, 2 hidden (the ADMX list), or the word itself. */
+function startAtLoginValue(value: RegistryValue): StartAtLogin | undefined {
+  if (value.type === 'REG_DWORD' || value.type === 'REG_QWORD') {
+    const number = Number.parseInt(value.data, value.data.toLowerCase().startsWith('0x') ? 16 : 10);
+    return START_AT_LOGIN_VALUES[number];
+  }
+  const text = value.type === 'REG_SZ' ? value.data.trim().toLowerCase() : undefined;
+  return isStartAtLogin(text) ? text : undefined;
+}
+
 function stringValue(value: RegistryValue): string | undefined {
   if (value.type !== 'REG_SZ' && value.type !== 'REG_EXPAND_SZ') return undefined;
   const text = value.data.trim();
@@ -61,7 +94,12 @@ export function settingsFromRegistry(
   for (const [name, value] of values) {
     const field = POLICY_VALUES[name];
     if (field === undefined) continue;
-    if (BOOLEAN_FIELDS.has(field)) {
+    if (field === 'startAtLogin') {
+      const start = startAtLoginValue(value);
+      if (start === undefined)
+        warn(`Policy ${name}: ${value.type} "${value.data}" is not 0, 1 or 2`);
+      else settings.startAtLogin = start;
+    } else if (BOOLEAN_FIELDS.has(field)) {
       const flag = booleanValue(value);
       if (flag === undefined) warn(`Policy ${name}: ${value.type} "${value.data}" is not a flag`);
       else Object.assign(settings, { [field]: flag });
@@ -96,4 +134,24 @@ export async function readPolicy(
     policy = mergeSettings(policy, settingsFromRegistry(values, warn));
   }
   return policy;
+}
+
+/**
+ * The Recommended tier: HKLM then HKCU `Software\Policies\EduDesk\Recommended`, defaults of the
+ * user's settings only (RECOMMENDABLE_FIELDS); the user's own choice overrides them.
+ */
+export async function readRecommendedPolicy(
+  reader: RegistryReader,
+  warn?: (message: string) => void,
+): Promise<DeploymentSettings> {
+  let policy: DeploymentSettings = {};
+  for (const hive of HIVE_ORDER) {
+    const values = await reader(hive, RECOMMENDED_KEY).catch(
+      () => new Map<string, RegistryValue>(),
+    );
+    policy = mergeSettings(policy, settingsFromRegistry(values, warn));
+  }
+  return Object.fromEntries(
+    Object.entries(policy).filter(([field]) => RECOMMENDABLE_FIELDS.has(field as Field)),
+  );
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createRegQueryReader, parseRegQuery, POLICY_KEY } from './registry-reader';
+import {
+  createRegQueryReader,
+  parseRegQuery,
+  POLICY_KEY,
+  RECOMMENDED_KEY,
+} from './registry-reader';
 
 const OUTPUT = [
   '',
@@ -52,6 +57,16 @@ describe('createRegQueryReader', () => {
       { file: 'D:\\Win\\System32\\reg.exe', args: ['query', `HKCU\\${POLICY_KEY}`] },
     ]);
     expect(values.get('ServerUrl')?.data).toBe('https://school.example.edu');
+  });
+
+  it('reads the Recommended key when asked', async () => {
+    const calls: string[][] = [];
+    const reader = createRegQueryReader('C:\\Windows', (_file, args, callback) => {
+      calls.push(args);
+      callback(null, '');
+    });
+    await reader('HKLM', RECOMMENDED_KEY);
+    expect(calls).toEqual([['query', 'HKLM\\Software\\Policies\\EduDesk\\Recommended']]);
   });
 
   it('answers no values when the key does not exist (reg.exe fails)', async () => {

@@ -13,10 +13,18 @@ export interface RegistryValue {
   data: string;
 }
 
-/** The values under the policy key of one hive, by name; empty when the key does not exist. */
-export type RegistryReader = (hive: RegistryHive) => Promise<Map<string, RegistryValue>>;
+/**
+ * The values under a policy key of one hive (POLICY_KEY unless another is named), by name; empty
+ * when the key does not exist.
+ */
+export type RegistryReader = (
+  hive: RegistryHive,
+  key?: string,
+) => Promise<Map<string, RegistryValue>>;
 
 export const POLICY_KEY = 'Software\\Policies\\EduDesk';
+/** Defaults the user may change (Chrome's "Recommended" model), beside the enforced key. */
+export const RECOMMENDED_KEY = `${POLICY_KEY}\\Recommended`;
 
 const VALUE_LINE = /^ {4}(.+?) {4}(REG_[A-Z_]+)(?: {4}(.*))?$/;
 
@@ -51,9 +59,9 @@ export function createRegQueryReader(
   },
 ): RegistryReader {
   const regExe = path.win32.join(systemRoot, 'System32', 'reg.exe');
-  return (hive) =>
+  return (hive, key = POLICY_KEY) =>
     new Promise((resolve) => {
-      run(regExe, ['query', `${hive}\\${POLICY_KEY}`], (error, stdout) => {
+      run(regExe, ['query', `${hive}\\${key}`], (error, stdout) => {
         resolve(error ? new Map() : parseRegQuery(stdout));
       });
     });

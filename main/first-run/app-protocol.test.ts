@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMainI18n } from '../i18n/main-i18n';
-import { createAppProtocolHandler, firstRunUrl } from './app-protocol';
+import { resolvePreferences, type ResolvedPreferences } from '../settings/preferences';
+import { createAppProtocolHandler, firstRunUrl, settingsUrl } from './app-protocol';
 import { escapeHtml, fillTemplate, LOCAL_FILES, LOCAL_PAGE_CSP } from './local-pages';
 
 const RESOURCES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../resources');
@@ -13,12 +14,18 @@ function handler(
     error: 'ERR_NAME_NOT_RESOLVED',
     canChangeServer: true,
   },
+  preferences: ResolvedPreferences = resolvePreferences({
+    enforced: {},
+    recommended: {},
+    user: {},
+  }),
 ) {
   return createAppProtocolHandler({
     resourcesDir: RESOURCES,
     language: () => 'zh-CN',
     translate: createMainI18n,
     offlineState: () => offline,
+    preferences: () => preferences,
   });
 }
 
@@ -74,7 +81,7 @@ describe('app:// protocol', () => {
   });
 
   it('has no script at all', async () => {
-    for (const page of ['first-run.html', 'offline.html']) {
+    for (const page of ['first-run.html', 'offline.html', 'settings.html']) {
       expect(await (await get(`app://edudesk/${page}`)).text()).not.toMatch(/<script|\son[a-z]+=/i);
     }
     expect(LOCAL_PAGE_CSP).not.toContain('script-src');
@@ -95,6 +102,36 @@ describe('app:// protocol', () => {
     const lockedPage = await (await locked(new Request('app://edudesk/offline.html'))).text();
     expect(lockedPage).toContain('href="change-server" hidden>');
     expect(lockedPage).toContain('https://&lt;b&gt;');
+  });
+
+  it('fills the Settings page with the settings as they are, in the asked language', async () => {
+    const page = await (await get(settingsUrl('zh-CN'))).text();
+    expect(page).not.toMatch(/\{\{/);
+    expect(page).toContain('<title>设置 - 教育桌面</title>');
+    expect(page).toMatch(/name="notifications"\s+checked\s+\/>/);
+    expect(page).toMatch(/name="closeToTray"\s+checked\s+\/>/);
+    expect(page).toMatch(/value="off" checked \/>/);
+    expect(page).not.toContain('role="status">已保存。');
+    const saved = await (await get(settingsUrl('en', true))).text();
+    expect(saved).toContain('role="status">Saved.</p>');
+  });
+
+  it('shows an enforced setting locked, with the administrator’s note', async () => {
+    const locked = handler(
+      undefined,
+      resolvePreferences({
+        enforced: { disableNotifications: true, startAtLogin: 'hidden' },
+        recommended: {},
+        user: { notifications: true, startAtLogin: 'off' },
+      }),
+    );
+    const page = await (await locked(new Request(settingsUrl('en')))).text();
+    expect(page).toMatch(/name="notifications"\s+disabled\s+\/>/);
+    expect(page).toMatch(/<fieldset disabled>/);
+    expect(page).toMatch(/value="hidden" checked \/>/);
+    // Two locked settings, two notes shown; the third note stays hidden.
+    expect(page.match(/<p class="hint" >Set by your administrator<\/p>/g)).toHaveLength(2);
+    expect(page.match(/<p class="hint" hidden>Set by your administrator<\/p>/g)).toHaveLength(1);
   });
 
   it.each([

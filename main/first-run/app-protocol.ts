@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isLangType, type LangType } from '../../contract/languages';
 import type { MainTranslate } from '../i18n/main-i18n';
+import type { ResolvedPreferences } from '../settings/preferences';
 import { APP_HOST, APP_SCHEME } from '../windows/url-policy';
 import { isFirstRunError } from './connect';
 import {
@@ -10,6 +11,7 @@ import {
   LOCAL_FILES,
   LOCAL_PAGE_CSP,
   offlineValues,
+  settingsValues,
 } from './local-pages';
 
 /**
@@ -29,6 +31,8 @@ export interface AppProtocolDeps {
   translate(lang: LangType): MainTranslate;
   /** The offline page's server and error, and whether the user may change the server. */
   offlineState(): { server: string; error: string; canChangeServer: boolean };
+  /** The Settings page's values and which are locked by policy (settings/preferences.ts). */
+  preferences(): ResolvedPreferences;
 }
 
 const COMMON_HEADERS = {
@@ -75,9 +79,18 @@ export function createAppProtocolHandler(
       return plain(404, 'Not found');
     }
     const headers = { ...COMMON_HEADERS, 'content-type': entry.type };
+    const requested = url.searchParams.get('lang');
+    const lang = isLangType(requested) ? requested : deps.language();
+    if (url.pathname === '/settings.html') {
+      const values = settingsValues(
+        deps.translate(lang),
+        lang,
+        deps.preferences(),
+        url.searchParams.get('saved') === '1',
+      );
+      return new Response(fillTemplate(body.toString('utf8'), values), { status: 200, headers });
+    }
     if (url.pathname === '/first-run.html' || url.pathname === '/offline.html') {
-      const requested = url.searchParams.get('lang');
-      const lang = isLangType(requested) ? requested : deps.language();
       const t = deps.translate(lang);
       const error = url.searchParams.get('error');
       const values =
@@ -107,3 +120,11 @@ export function firstRunUrl(
 }
 
 export const OFFLINE_URL = `${APP_SCHEME}://${APP_HOST}/offline.html`;
+
+/** The Settings page's URL; `saved` shows "Saved." after the form was sent. */
+export function settingsUrl(lang: string, saved = false): string {
+  const url = new URL(`${APP_SCHEME}://${APP_HOST}/settings.html`);
+  url.searchParams.set('lang', lang);
+  if (saved) url.searchParams.set('saved', '1');
+  return url.href;
+}

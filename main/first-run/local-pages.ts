@@ -1,5 +1,6 @@
 import type { LangType } from '../../contract/languages';
 import type { MainTranslate } from '../i18n/main-i18n';
+import type { ResolvedPreferences } from '../settings/preferences';
 import type { FirstRunError } from './connect';
 
 /**
@@ -12,6 +13,7 @@ import type { FirstRunError } from './connect';
 export const LOCAL_FILES: Readonly<Record<string, { file: string; type: string }>> = {
   '/first-run.html': { file: 'pages/first-run.html', type: 'text/html; charset=utf-8' },
   '/offline.html': { file: 'pages/offline.html', type: 'text/html; charset=utf-8' },
+  '/settings.html': { file: 'pages/settings.html', type: 'text/html; charset=utf-8' },
   '/pages.css': { file: 'pages/pages.css', type: 'text/css; charset=utf-8' },
   '/icon.png': { file: 'icons/icon.png', type: 'image/png' },
 };
@@ -84,4 +86,45 @@ export function offlineValues(
     changeServer: t('main.offline.changeServer'),
     changeServerHidden: state.canChangeServer ? '' : 'hidden',
   };
+}
+
+/**
+ * The Settings page (main/settings/preferences.ts): each setting as it is now, an enforced one
+ * disabled with "Set by your administrator", and "Saved." after a save.
+ */
+export function settingsValues(
+  t: MainTranslate,
+  lang: LangType,
+  preferences: ResolvedPreferences,
+  saved: boolean,
+): Record<string, string> {
+  const { values, locked } = preferences;
+  const page: Record<string, string> = { lang };
+  for (const key of [
+    'title',
+    'heading',
+    'notifications',
+    'closeToTray',
+    'startAtLogin',
+    'startOff',
+    'startShown',
+    'startHidden',
+    'locked',
+    'save',
+  ]) {
+    page[key] = t(`main.settings.${key}`);
+  }
+  page.languages = t('main.firstRun.languages');
+  page.saved = saved ? t('main.settings.saved') : '';
+  const checked = (on: boolean) => (on ? 'checked' : '');
+  page.notificationsChecked = checked(values.notifications);
+  page.closeToTrayChecked = checked(values.closeToTray);
+  page.startOffChecked = checked(values.startAtLogin === 'off');
+  page.startShownChecked = checked(values.startAtLogin === 'shown');
+  page.startHiddenChecked = checked(values.startAtLogin === 'hidden');
+  for (const name of ['notifications', 'closeToTray', 'startAtLogin'] as const) {
+    page[`${name}Disabled`] = locked[name] ? 'disabled' : '';
+    page[`${name}LockedHidden`] = locked[name] ? '' : 'hidden';
+  }
+  return page;
 }

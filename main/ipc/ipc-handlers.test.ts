@@ -12,6 +12,7 @@ import { isPlatformSender, type IpcSenderEvent } from './sender';
 
 const PLATFORM = 'https://school.example.edu';
 const LOGIN = { remember: true, username: 'teacher01', password: 'Edu@2026' };
+const NOTE = { title: '新消息', body: '王老师：明天开会', route: '/pages/notice/index.html#/1' };
 
 function frame(url: string, origin = new URL(url).origin): IpcSenderEvent {
   return { senderFrame: { url, origin } };
@@ -26,6 +27,8 @@ function setup(overrides: Partial<HostServices> = {}) {
   });
   const hooks: { origin: string; reason: string }[] = [];
   const warnings: string[] = [];
+  const badges: number[] = [];
+  const notified: unknown[] = [];
   const services: HostServices = {
     platformOrigin: () => PLATFORM,
     flags: () => ({
@@ -39,12 +42,14 @@ function setup(overrides: Partial<HostServices> = {}) {
       hooks.push({ origin, reason });
       return true;
     },
+    setBadgeCount: (count) => badges.push(count),
+    notify: (notification) => notified.push(notification),
     ...overrides,
   };
   const handlers = createIpcHandlers(services, (message) => warnings.push(message));
   const call = (channel: IpcChannel, event: IpcSenderEvent, ...args: unknown[]) =>
     handlers[channel](event, ...args);
-  return { vault, hooks, warnings, handlers, call };
+  return { vault, hooks, warnings, badges, notified, handlers, call };
 }
 
 describe('IPC handlers: sender origin', () => {
@@ -60,15 +65,19 @@ describe('IPC handlers: sender origin', () => {
   ];
 
   it.each(foreign)('refuses every channel from %s', async (_name, event) => {
-    const { call, vault, hooks, warnings } = setup();
+    const { call, vault, hooks, warnings, badges, notified } = setup();
     await vault.saveLogin(PLATFORM, LOGIN);
     for (const channel of Object.values(IPC)) {
       expect(() => call(channel, event), channel).toThrow(IpcRefusedError);
     }
     expect(() => call(IPC.saveRememberedLogin, event, LOGIN)).toThrow(/not the platform origin/);
+    expect(() => call(IPC.setBadgeCount, event, 3)).toThrow(/not the platform origin/);
+    expect(() => call(IPC.notify, event, NOTE)).toThrow(/not the platform origin/);
     // Nothing leaked or changed.
     expect(await vault.loadLogin(PLATFORM)).toEqual(LOGIN);
     expect(hooks).toEqual([]);
+    expect(badges).toEqual([]);
+    expect(notified).toEqual([]);
     expect(warnings.length).toBeGreaterThan(0);
   });
 
@@ -98,12 +107,26 @@ describe('IPC handlers: arguments', () => {
     [IPC.logoutHook, ['x'.repeat(201)]],
     [IPC.getConfigFlags, ['unexpected']],
     [IPC.onLoggedOut, [true]],
+    [IPC.setBadgeCount, []],
+    [IPC.setBadgeCount, [-1]],
+    [IPC.setBadgeCount, [2.5]],
+    [IPC.setBadgeCount, [1_000_001]],
+    [IPC.setBadgeCount, ['3']],
+    [IPC.notify, []],
+    [IPC.notify, [{ ...NOTE, route: 'https://evil.example.com/' }]],
+    [IPC.notify, [{ ...NOTE, route: '//evil.example.com/' }]],
+    [IPC.notify, [{ ...NOTE, route: '/\\evil.example.com' }]],
+    [IPC.notify, [{ ...NOTE, route: 'javascript:alert(1)' }]],
+    [IPC.notify, [{ ...NOTE, title: 'x'.repeat(201) }]],
+    [IPC.notify, [NOTE, 'extra']],
   ] as [IpcChannel, unknown[]][])('refuses %s with %j', async (channel, args) => {
-    const { call, vault, hooks } = setup();
+    const { call, vault, hooks, badges, notified } = setup();
     expect(() => call(channel, FROM_PLATFORM, ...args)).toThrow(/invalid arguments/);
     expect(await vault.loadLogin(PLATFORM)).toBeNull();
     expect(await vault.loadClientId(PLATFORM)).toBeNull();
     expect(hooks).toEqual([]);
+    expect(badges).toEqual([]);
+    expect(notified).toEqual([]);
   });
 });
 
@@ -150,6 +173,21 @@ describe('IPC handlers: behaviour', () => {
     const { call, hooks } = setup();
     expect(call(IPC.logoutHook, FROM_PLATFORM, '设备登录失败！')).toBe(true);
     expect(hooks).toEqual([{ origin: PLATFORM, reason: '设备登录失败！' }]);
+  });
+});
+
+describe('IPC handlers: attention', () => {
+  it('passes the badge count on', () => {
+    const { call, badges } = setup();
+    expect(call(IPC.setBadgeCount, FROM_PLATFORM, 0)).toBeUndefined();
+    call(IPC.setBadgeCount, FROM_PLATFORM, 120);
+    expect(badges).toEqual([0, 120]);
+  });
+
+  it('passes on a copy of exactly the notification with its platform route', () => {
+    const { call, notified } = setup();
+    call(IPC.notify, FROM_PLATFORM, { ...NOTE, icon: 'https://evil.example.com/x.png' });
+    expect(notified).toEqual([NOTE]);
   });
 });
 

@@ -1,14 +1,17 @@
 import type { IpcMain } from 'electron';
-import type { HostConfigFlags } from '../../contract/host';
+import type { HostConfigFlags, HostNotification } from '../../contract/host';
 import {
   IPC,
+  isBadgeCount,
   isClientId,
+  isHostNotification,
   isLogoutReason,
   isRememberedLogin,
   type IpcArguments,
   type IpcChannel,
   type IpcResults,
 } from '../../contract/ipc';
+import { isPlatformRoute } from '../attention/platform-route';
 import type { Vault } from '../vault/vault';
 import { isPlatformSender, type IpcSenderEvent } from './sender';
 
@@ -22,6 +25,10 @@ export interface HostServices {
   vault: Vault;
   /** Takes the user to a login (the relogin window); true when it did. */
   logoutHook(origin: string, reason: string, event: IpcSenderEvent): boolean;
+  /** The taskbar badge: unread messages + to-dos (main/attention/badge.ts). */
+  setBadgeCount(count: number): void;
+  /** A native notification whose click opens a platform route (main/attention/notifier.ts). */
+  notify(notification: HostNotification): void;
 }
 
 export type IpcHandler = (event: IpcSenderEvent, ...args: unknown[]) => unknown;
@@ -49,6 +56,11 @@ const none = (raw: unknown[]): [] | null => (raw.length === 0 ? [] : null);
 
 function one<T>(guard: (value: unknown) => value is T) {
   return (raw: unknown[]): [T] | null => (raw.length === 1 && guard(raw[0]) ? [raw[0]] : null);
+}
+
+/** A notification whose click may only open a route of the platform (platform-route.ts). */
+function isPlatformNotification(value: unknown): value is HostNotification {
+  return isHostNotification(value) && isPlatformRoute(value.route);
 }
 
 /**
@@ -100,6 +112,20 @@ export function createIpcHandlers(
     [IPC.logoutHook]: {
       args: one(isLogoutReason),
       run: (origin, [reason], event) => services.logoutHook(origin, reason, event),
+    },
+    [IPC.setBadgeCount]: {
+      args: one(isBadgeCount),
+      run: (_origin, [count]) => {
+        services.setBadgeCount(count);
+        return undefined;
+      },
+    },
+    [IPC.notify]: {
+      args: one(isPlatformNotification),
+      run: (_origin, [{ title, body, route }]) => {
+        services.notify({ title, body, route });
+        return undefined;
+      },
     },
   };
 

@@ -1,10 +1,16 @@
 import Store from 'electron-store';
 import { restoreWindowState, type Bounds, type WindowState } from '../windows/window-state';
+import { sanitizePreferences, type Preferences } from './preferences';
 
-/** Plain settings (nothing secret): the user's server choice and the main window's state. */
+/**
+ * Plain settings (nothing secret): the user's server choice, the main window's state, the
+ * user's own settings (the Settings page) and whether closing to the tray was explained.
+ */
 interface SettingsFile {
   serverUrl?: string;
   windowState?: WindowState;
+  preferences?: Partial<Preferences>;
+  closeToTrayExplained?: boolean;
 }
 
 export interface Settings {
@@ -13,6 +19,11 @@ export interface Settings {
   /** The saved window state, checked against the screens now (window-state.ts). */
   windowState(workAreas: readonly Bounds[]): WindowState;
   setWindowState(state: WindowState): void;
+  /** The user's own choices (preferences.ts), without the policy's. */
+  preferences(): Partial<Preferences>;
+  setPreferences(choices: Partial<Preferences>): void;
+  closeToTrayExplained(): boolean;
+  setCloseToTrayExplained(): void;
 }
 
 export function createSettings(folder: string): Settings {
@@ -33,6 +44,17 @@ export function createSettings(folder: string): Settings {
     windowState: (workAreas) => restoreWindowState(store.get('windowState'), workAreas),
     setWindowState(state) {
       store.set('windowState', state);
+    },
+    preferences: () => sanitizePreferences(store.get('preferences')),
+    setPreferences(choices) {
+      store.set('preferences', {
+        ...sanitizePreferences(store.get('preferences')),
+        ...sanitizePreferences(choices),
+      });
+    },
+    closeToTrayExplained: () => store.get('closeToTrayExplained') === true,
+    setCloseToTrayExplained() {
+      store.set('closeToTrayExplained', true);
     },
   };
 }

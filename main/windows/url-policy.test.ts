@@ -79,6 +79,7 @@ describe('classifyNavigation', () => {
     ['local', 'app://edudesk/connect?url=https%3A%2F%2Fschool.example.edu', 'local'],
     ['local', 'app://edudesk/retry', 'local'],
     ['local', 'app://edudesk/change-server', 'local'],
+    ['local', 'app://edudesk/save-settings?notifications=on', 'local'],
     ['local', 'app://edudesk/delete-everything', 'deny'],
     ['local', 'app://other/first-run.html', 'deny'],
     ['local', 'https://school.example.edu/', 'deny'],

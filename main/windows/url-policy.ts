@@ -10,8 +10,8 @@ import { RELOGIN_PATH, WINDOW_TARGETS } from '../../contract/window-targets';
 /** The client's kinds of window. */
 export type WindowRole = 'main' | 'relogin' | 'help-centre' | 'app' | 'local';
 
-/** Actions of the bundled pages (app://edudesk/...): the first-run and offline pages. */
-export type LocalAction = 'connect' | 'retry' | 'change-server';
+/** Actions of the bundled pages (app://edudesk/...): the first-run, offline and Settings pages. */
+export type LocalAction = 'connect' | 'retry' | 'change-server' | 'save-settings';
 
 export type UrlDecision =
   | { action: 'allow' }
@@ -28,6 +28,7 @@ const LOCAL_ACTIONS: ReadonlySet<string> = new Set<LocalAction>([
   'connect',
   'retry',
   'change-server',
+  'save-settings',
 ]);
 
 function parse(url: string): URL | null {

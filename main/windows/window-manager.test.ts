@@ -78,6 +78,12 @@ class FakeWindow extends EventEmitter {
   show(): void {
     this.shown = true;
   }
+  hide(): void {
+    this.shown = false;
+  }
+  isVisible(): boolean {
+    return this.shown;
+  }
   focus(): void {
     this.focused += 1;
   }
@@ -122,6 +128,8 @@ function setup(
     windowState?: WindowState;
   } = {},
 ) {
+  const settingsSaved: string[] = [];
+  const mainWindows: unknown[] = [];
   let platform = options.platform === undefined ? PLATFORM : options.platform;
   const windows: FakeWindow[] = [];
   const external: string[] = [];
@@ -162,10 +170,23 @@ function setup(
     },
     setOffline: (server, error) => offline.push(`${server} ${error}`),
     warn: () => undefined,
+    onMainWindow: (window) => mainWindows.push(window),
+    saveSettings: (params) => settingsSaved.push(params.toString()),
   };
   const manager = createWindowManager(deps);
   const open = () => windows.filter((window) => !window.closed);
-  return { manager, windows, open, external, messages, saved, offline, chosen };
+  return {
+    manager,
+    windows,
+    open,
+    external,
+    messages,
+    saved,
+    offline,
+    chosen,
+    settingsSaved,
+    mainWindows,
+  };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -220,6 +241,52 @@ describe('window manager: start', () => {
     expect(saved).toEqual([
       { x: 10, y: 20, width: 1300, height: 850, maximized: true, fullScreen: false },
     ]);
+  });
+});
+
+describe('window manager: tray and settings', () => {
+  it('starts hidden to the tray with --hidden, and shows the main window when asked', () => {
+    const { manager, windows, mainWindows } = setup();
+    manager.start({ hidden: true });
+    const [main] = windows;
+    expect(mainWindows).toEqual([main]);
+    main?.emit('ready-to-show');
+    expect(main?.shown).toBe(false);
+    manager.focus();
+    expect(main?.shown).toBe(true);
+    expect(main?.focused).toBe(1);
+  });
+
+  it('opens a route in the main window, in front even when it was hidden', () => {
+    const { manager, windows } = setup();
+    manager.start();
+    const [main] = windows;
+    main?.hide();
+    manager.openInMain(`${PLATFORM.origin}/pages/notice/index.html#/1`);
+    expect(main?.webContents.getURL()).toBe(`${PLATFORM.origin}/pages/notice/index.html#/1`);
+    expect(main?.shown).toBe(true);
+    expect(manager.mainWindow()).toBe(main);
+  });
+
+  it('opens one Settings window, which alone may save the settings', async () => {
+    const { manager, windows, settingsSaved } = setup();
+    manager.start();
+    manager.openSettings();
+    manager.openSettings();
+    expect(windows).toHaveLength(2);
+    const settings = windows[1]?.webContents;
+    expect(settings?.getURL()).toBe('app://edudesk/settings.html?lang=en');
+    expect(windows[1]?.options.webPreferences?.preload).toBeUndefined();
+    // The offline page in the main window is a bundled page too, but may not save settings.
+    const main = windows[0]?.webContents;
+    main?.emit('did-fail-load', {}, -105, 'ERR_NAME_NOT_RESOLVED', PLATFORM.url, true);
+    expect(main?.navigate('app://edudesk/save-settings?lang=en&notifications=on')).toBe(false);
+    await flush();
+    expect(settingsSaved).toEqual([]);
+    expect(settings?.navigate('app://edudesk/save-settings?lang=en&closeToTray=on')).toBe(false);
+    await flush();
+    expect(settingsSaved).toEqual(['lang=en&closeToTray=on']);
+    expect(settings?.getURL()).toBe('app://edudesk/settings.html?lang=en&saved=1');
   });
 });
 

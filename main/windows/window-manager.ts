@@ -7,7 +7,7 @@ import type {
 } from 'electron';
 import { RELOGIN_PATH } from '../../contract/window-targets';
 import type { ConnectResult } from '../first-run/connect';
-import { firstRunUrl, OFFLINE_URL } from '../first-run/app-protocol';
+import { firstRunUrl, OFFLINE_URL, settingsUrl } from '../first-run/app-protocol';
 import type { MainTranslate } from '../i18n/main-i18n';
 import { loadOptionsFor } from './load-options';
 import { guardWebContents, isSafeExternalUrl, type GuardActions } from './navigation-guard';
@@ -39,12 +39,24 @@ export interface WindowManagerDeps {
   /** Remembers what the offline page shows. */
   setOffline(server: string, error: string): void;
   warn(message: string): void;
+  // The tray and Settings (main/tray/, main/settings/preferences.ts).
+  /** Each new main window, for close to tray and the badge. */
+  onMainWindow?(window: BrowserWindow): void;
+  /** Saves the Settings page's form (only ever from the Settings window). */
+  saveSettings?(params: URLSearchParams): void;
 }
 
 export interface WindowManager {
-  /** The main window on the configured server, or the first-run page without one. */
-  start: () => void;
-  /** Brings the client to the front (a second instance was started). */
+  /**
+   * The main window on the configured server, or the first-run page without one. `hidden`
+   * (a start at Windows sign-in with `--hidden`): the main window stays hidden, only the tray
+   * shows.
+   */
+  start: (options?: { hidden?: boolean }) => void;
+  /**
+   * Brings the client to the front (a second instance was started, the tray's Open): the main
+   * window, shown again when hidden, or opened again.
+   */
   focus: () => void;
   /** The host's logout hook (contract/host.ts): opens the relogin window. */
   logoutHook: (origin: string, reason: string, senderUrl: string | null) => boolean;
@@ -53,6 +65,13 @@ export interface WindowManager {
   reloadMain: () => void;
   /** Every open window (tests, shutdown). */
   windows: () => BrowserWindow[];
+  // The tray and Settings.
+  /** The main window, or null while there is none. */
+  mainWindow: () => BrowserWindow | null;
+  /** Loads a platform URL (a notification's route, sign out) in the main window, in front. */
+  openInMain: (url: string) => void;
+  /** The Settings page (one window, reused). */
+  openSettings: () => void;
 }
 
 /**
@@ -66,6 +85,7 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
   let firstRun: BrowserWindow | null = null;
   let relogin: BrowserWindow | null = null;
   let helpCentre: BrowserWindow | null = null;
+  let settings: BrowserWindow | null = null;
   const named = new Map<string, BrowserWindow>();
   const others = new Set<BrowserWindow>();
 
@@ -91,7 +111,12 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
 
   function secureWindow(
     role: WindowRole,
-    options: { bridge: boolean; partition?: string; extra?: BrowserWindowConstructorOptions },
+    options: {
+      bridge: boolean;
+      partition?: string;
+      extra?: BrowserWindowConstructorOptions;
+      hidden?: boolean;
+    },
   ): BrowserWindow {
     const platform = deps.platform();
     const window = deps.createWindow({
@@ -113,13 +138,15 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
       }),
     });
     guardWebContents(window.webContents, role, actions);
-    window.once('ready-to-show', () => {
-      window.show();
-    });
+    if (!options.hidden) {
+      window.once('ready-to-show', () => {
+        window.show();
+      });
+    }
     return window;
   }
 
-  function openMain(): void {
+  function openMain(options: { hidden?: boolean } = {}): void {
     const platform = deps.platform();
     if (!platform) {
       openFirstRun();
@@ -132,6 +159,7 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
     const state = deps.loadWindowState();
     const window = secureWindow('main', {
       bridge: true,
+      hidden: options.hidden === true,
       extra: {
         width: state.width,
         height: state.height,
@@ -162,6 +190,7 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
         void window.loadURL(`${OFFLINE_URL}?lang=${encodeURIComponent(deps.language())}`);
       },
     );
+    deps.onMainWindow?.(window);
     void window.loadURL(platform.url);
   }
 
@@ -192,6 +221,14 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
     }
     if (name === 'change-server') {
       changeServer();
+      return;
+    }
+    if (name === 'save-settings') {
+      // Only the Settings window itself may save (no other page can post to it).
+      if (settings?.webContents !== contents) return;
+      deps.saveSettings?.(params);
+      const lang = params.get('lang') ?? deps.language();
+      await contents.loadURL(settingsUrl(lang, true));
       return;
     }
     const input = params.get('url') ?? '';
@@ -287,6 +324,28 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
     window.focus();
   }
 
+  /** The main window in front, shown again when it was hidden to the tray or started hidden. */
+  function showMain(window: BrowserWindow): void {
+    if (!window.isVisible()) window.show();
+    focusWindow(window);
+  }
+
+  function openSettings(): void {
+    if (settings) {
+      focusWindow(settings);
+      return;
+    }
+    const window = secureWindow('local', {
+      bridge: false,
+      extra: { width: 560, height: 640, resizable: true },
+    });
+    settings = window;
+    window.on('closed', () => {
+      if (settings === window) settings = null;
+    });
+    void window.loadURL(settingsUrl(deps.language()));
+  }
+
   function reloadMain(): void {
     const platform = deps.platform();
     if (main && platform) void main.loadURL(platform.url);
@@ -298,10 +357,13 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
   }
 
   return {
-    start: openMain,
+    start: (options) => {
+      openMain(options);
+    },
     focus() {
-      const window = main ?? firstRun;
-      if (window) focusWindow(window);
+      if (main) showMain(main);
+      else if (firstRun) focusWindow(firstRun);
+      else openMain();
     },
     logoutHook(origin, reason, senderUrl) {
       const senderPath = senderUrl === null ? null : new URL(senderUrl).pathname;
@@ -320,8 +382,16 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
     },
     changeServer,
     reloadMain,
+    mainWindow: () => main,
+    openInMain(url) {
+      if (!main) openMain();
+      if (!main) return;
+      void main.loadURL(url);
+      showMain(main);
+    },
+    openSettings,
     windows: () =>
-      [main, firstRun, relogin, ...others].filter(
+      [main, firstRun, relogin, settings, ...others].filter(
         (window): window is BrowserWindow => window !== null,
       ),
   };

@@ -28,6 +28,8 @@ interface HostUnderTest {
     forgetsOnLogout: boolean;
     /** The desktop client has a host app that takes over on the logout hook. */
     handlesLogoutHook: boolean;
+    /** The host shows a badge and notifications (setBadgeCount, notify). */
+    attention: boolean;
   };
 }
 
@@ -54,7 +56,7 @@ function webHost(): HostUnderTest {
       Object.keys(localStorage)
         .map((key) => `${key}=${localStorage.getItem(key) ?? ''}`)
         .join('\n'),
-    traits: { kind: 'web', forgetsOnLogout: false, handlesLogoutHook: false },
+    traits: { kind: 'web', forgetsOnLogout: false, handlesLogoutHook: false, attention: false },
   };
 }
 
@@ -86,6 +88,8 @@ function desktopBridge(): HostUnderTest {
       deploymentClientId: () => null,
       vault,
       logoutHook: () => true,
+      setBadgeCount: () => undefined,
+      notify: () => undefined,
     });
     return createHostBridge(fakeIpc(handlers));
   };
@@ -93,7 +97,7 @@ function desktopBridge(): HostUnderTest {
     host: connect(),
     reopen: connect,
     persisted: () => JSON.stringify(store.read()),
-    traits: { kind: 'desktop', forgetsOnLogout: true, handlesLogoutHook: true },
+    traits: { kind: 'desktop', forgetsOnLogout: true, handlesLogoutHook: true, attention: true },
   };
 }
 
@@ -167,5 +171,20 @@ describe.each([
   it('tells the page whether a host app took over on the logout hook', async () => {
     const { host, traits } = make();
     expect(await host.logoutHook('设备登录失败！')).toBe(traits.handlesLogoutHook);
+  });
+
+  it('takes a badge count and notifications of platform routes only, as its trait says', async () => {
+    const { host, traits } = make();
+    if (!traits.attention) {
+      expect('setBadgeCount' in host).toBe(false);
+      expect('notify' in host).toBe(false);
+      return;
+    }
+    await host.setBadgeCount?.(3);
+    await host.notify?.({ title: '新消息', body: '内容', route: '/desktop' });
+    await expect(host.setBadgeCount?.(-1)).rejects.toThrow();
+    await expect(
+      host.notify?.({ title: '新消息', body: '内容', route: 'https://evil.example.com/' }),
+    ).rejects.toThrow();
   });
 });

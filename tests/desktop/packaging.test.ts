@@ -141,6 +141,7 @@ describe('Linux `dir` dry run with a stand-in Electron', () => {
         'resources/pages/first-run.html',
         'resources/pages/offline.html',
         'resources/pages/pages.css',
+        'resources/pages/settings.html',
       ].sort(),
     );
   });
