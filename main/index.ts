@@ -25,6 +25,7 @@ import { connectToServer } from './first-run/connect';
 import { checkServer } from './first-run/reachability';
 import { createMainI18n, pickLanguage } from './i18n/main-i18n';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
+import { createLogger } from './logging/log';
 import { menuTemplate } from './menu';
 import { CAMERA_PRIVACY_SETTINGS, shouldExplainBlockedCamera } from './permissions/camera-blocked';
 import { applyPermissionPolicy } from './permissions/session-permissions';
@@ -40,9 +41,6 @@ import { createWindowManager } from './windows/window-manager';
  * own module with its tests; this file only connects them to Electron (docs/desktop-client.md).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const warn = (message: string) => {
-  console.warn(`[edudesk] ${message}`);
-};
 
 // Before ready: where user data lives, one instance, the app:// scheme, sandbox everywhere.
 const portableData = portableUserDataDir(process.env);
@@ -50,6 +48,20 @@ if (portableData !== null) app.setPath('userData', portableData);
 if (!app.isPackaged && process.env.EDUDESK_USER_DATA_DIR) {
   app.setPath('userData', process.env.EDUDESK_USER_DATA_DIR);
 }
+// The log IT reads (main/logging/log.ts): <user data>/logs, secrets redacted.
+const log = createLogger({
+  dir: path.join(app.getPath('userData'), 'logs'),
+  ...(app.isPackaged
+    ? {}
+    : {
+        echo: (line: string) => {
+          console.warn(line);
+        },
+      }),
+});
+const warn = (message: string) => {
+  log.warn(message);
+};
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
 
@@ -83,6 +95,7 @@ async function readDeploymentSources(): Promise<{
 }
 
 async function start(): Promise<void> {
+  log.info('Starting', { version: app.getVersion(), platform: process.platform });
   const language: LangType = pickLanguage(app.getPreferredSystemLanguages());
   const t = createMainI18n(language);
   const userData = app.getPath('userData');
@@ -226,7 +239,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      console.error('[edudesk] start failed', error);
+      log.error('Start failed', { error });
       app.exit(1);
     });
 }
