@@ -26,6 +26,11 @@ import { checkServer } from './first-run/reachability';
 import { createMainI18n, pickLanguage } from './i18n/main-i18n';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
 import { createLogger } from './logging/log';
+import { createCertificateGuard, type CertificateGuard } from './network/certificate-guard';
+import { parseTrustedFingerprints } from './network/certificates';
+import { certificateValues, proxyLoginValues } from './network/pages';
+import { createProxyDialog } from './network/proxy-dialog';
+import { createProxyLogin } from './network/proxy-login';
 import { menuTemplate } from './menu';
 import { CAMERA_PRIVACY_SETTINGS, shouldExplainBlockedCamera } from './permissions/camera-blocked';
 import { applyPermissionPolicy } from './permissions/session-permissions';
@@ -115,6 +120,64 @@ async function start(): Promise<void> {
     warn,
   });
 
+  // School networks (main/network/): certificates the policy trusts, proxies that ask a sign-in.
+  const fingerprints = parseTrustedFingerprints(sources.policy.trustedCertificateFingerprints);
+  for (const item of fingerprints.invalid) {
+    warn(`Policy TrustedCertificateFingerprints: "${item}" is not a SHA-256 fingerprint`);
+  }
+  const certificates = createCertificateGuard({ trusted: () => fingerprints.trusted, log });
+  const onCertError: CertificateGuard['onCertificateError'] = (...args) => {
+    certificates.onCertificateError(...args);
+  };
+  // Reviewed: trusts only chains the administrator listed by policy (certificates.ts).
+  app.on('certificate-error', onCertError); /* eng-disable CERTIFICATE_ERROR_EVENT_JS_CHECK */
+  const proxyDialog = createProxyDialog({
+    createWindow: (options) => {
+      // Modal to the window the user is looking at, when there is one.
+      const parent = BrowserWindow.getFocusedWindow();
+      return new BrowserWindow({
+        ...options,
+        ...(parent ? { parent, modal: true } : {}),
+        webPreferences: {
+          ...options.webPreferences,
+          // As for every window (web-preferences.ts), enforced where the window is made.
+          sandbox: true,
+          contextIsolation: true,
+          nodeIntegration: false,
+          webSecurity: true,
+          webviewTag: false,
+          disableBlinkFeatures: 'Auxclick',
+        },
+      });
+    },
+    language: () => language,
+    t,
+  });
+  const proxyLogin = createProxyLogin({
+    vault: {
+      load: (key) => vault.loadProxyLogin(key),
+      save: (key, credentials) => vault.saveProxyLogin(key, credentials),
+      clear: (key) => vault.clearProxyLogin(key),
+    },
+    canSave: async () =>
+      sources.policy.disableProxyCredentialSaving !== true && (await vault.status()).available,
+    ask: (prompt) => proxyDialog.ask(prompt),
+    log,
+  });
+  app.on('login', (event, _contents, details, authInfo, callback) => {
+    // A server's own sign-in (not a proxy) is left to Chromium, which cancels it.
+    if (!authInfo.isProxy) return;
+    event.preventDefault();
+    void proxyLogin.handle(authInfo, details.firstAuthAttempt, callback);
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument && !details.url.startsWith('app:')) {
+        proxyLogin.reset();
+      }
+    });
+  });
+
   protocol.handle(
     APP_SCHEME,
     createAppProtocolHandler({
@@ -122,6 +185,17 @@ async function start(): Promise<void> {
       language: () => language,
       translate: (lang) => (lang === language ? t : createMainI18n(lang)),
       offlineState: () => ({ ...offline, canChangeServer: !deployment.serverLocked }),
+      pages: {
+        '/certificate.html': (pageT, lang, params) => {
+          const host = params.get('host') ?? '';
+          return certificateValues(pageT, lang, host, certificates.blocked(host));
+        },
+        '/proxy-login.html': (pageT, lang, params) => {
+          const id = Number(params.get('id'));
+          const prompt = proxyDialog.prompt(id);
+          return prompt ? proxyLoginValues(pageT, lang, id, prompt) : null;
+        },
+      },
     }),
   );
 
@@ -218,7 +292,13 @@ async function start(): Promise<void> {
         t,
         canChangeServer: !deployment.serverLocked,
         devTools: !app.isPackaged,
-        actions: { changeServer: windows.changeServer, reload: windows.reloadMain },
+        actions: {
+          changeServer: windows.changeServer,
+          reload: windows.reloadMain,
+          openLogFolder: () => {
+            void shell.openPath(log.dir);
+          },
+        },
       }),
     ),
   );

@@ -31,13 +31,14 @@ function parse(file: string): Document {
 const admx = parse(path.join(POLICY_DIR, 'EduDesk.admx'));
 const policies = [...admx.getElementsByTagName('policy')];
 
+/** A policy's text element: one text (REG_SZ) or a multi-line text (REG_MULTI_SZ). */
+function textElement(policy: Element): Element | undefined {
+  return policy.getElementsByTagName('text')[0] ?? policy.getElementsByTagName('multiText')[0];
+}
+
 /** The registry value a policy writes: its own valueName, or its text element's. */
 function valueName(policy: Element): string | null {
-  return (
-    policy.getAttribute('valueName') ??
-    policy.getElementsByTagName('text')[0]?.getAttribute('valueName') ??
-    null
-  );
+  return policy.getAttribute('valueName') ?? textElement(policy)?.getAttribute('valueName') ?? null;
 }
 
 describe('Group Policy template (ADMX)', () => {
@@ -54,7 +55,7 @@ describe('Group Policy template (ADMX)', () => {
   it('writes flags as DWORD 1 or 0 and texts within the client’s limits', () => {
     for (const policy of policies) {
       const name = valueName(policy) ?? '';
-      const text = policy.getElementsByTagName('text')[0];
+      const text = textElement(policy);
       if (name.startsWith('Disable')) {
         expect(text, name).toBeUndefined();
         const enabled = policy.getElementsByTagName('enabledValue')[0];
@@ -102,13 +103,14 @@ describe.each(LANGUAGES)('Group Policy texts (ADML, %s)', (language) => {
 
   it('has a text box for every text element', () => {
     for (const policy of policies) {
-      const text = policy.getElementsByTagName('text')[0];
+      const text = textElement(policy);
       if (!text) continue;
       const presentation = presentations.get(policy.getAttribute('name'));
       expect(policy.getAttribute('presentation')).toBe(
         `$(presentation.${policy.getAttribute('name') ?? ''})`,
       );
-      expect(presentation?.getElementsByTagName('textBox')[0]?.getAttribute('refId')).toBe(
+      const box = text.tagName === 'multiText' ? 'multiTextBox' : 'textBox';
+      expect(presentation?.getElementsByTagName(box)[0]?.getAttribute('refId')).toBe(
         text.getAttribute('id'),
       );
     }

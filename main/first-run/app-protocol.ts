@@ -29,7 +29,15 @@ export interface AppProtocolDeps {
   translate(lang: LangType): MainTranslate;
   /** The offline page's server and error, and whether the user may change the server. */
   offlineState(): { server: string; error: string; canChangeServer: boolean };
+  /** Other pages' values by path (main/network/pages.ts); null: the page has nothing to show. */
+  pages?: Readonly<Record<string, PageValues>>;
 }
+
+export type PageValues = (
+  t: MainTranslate,
+  lang: LangType,
+  params: URLSearchParams,
+) => Record<string, string> | null;
 
 const COMMON_HEADERS = {
   'content-security-policy': LOCAL_PAGE_CSP,
@@ -75,6 +83,14 @@ export function createAppProtocolHandler(
       return plain(404, 'Not found');
     }
     const headers = { ...COMMON_HEADERS, 'content-type': entry.type };
+    const page = deps.pages?.[url.pathname];
+    if (page) {
+      const requested = url.searchParams.get('lang');
+      const lang = isLangType(requested) ? requested : deps.language();
+      const values = page(deps.translate(lang), lang, url.searchParams);
+      if (!values) return plain(404, 'Not found');
+      return new Response(fillTemplate(body.toString('utf8'), values), { status: 200, headers });
+    }
     if (url.pathname === '/first-run.html' || url.pathname === '/offline.html') {
       const requested = url.searchParams.get('lang');
       const lang = isLangType(requested) ? requested : deps.language();
