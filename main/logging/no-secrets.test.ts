@@ -34,6 +34,7 @@ function fakeWindow() {
   const contents = Object.assign(new EventEmitter(), {
     setWindowOpenHandler: () => undefined,
     getURL: () => '',
+    isDestroyed: () => false,
     loadURL: () => Promise.resolve(),
   });
   return Object.assign(new EventEmitter(), {

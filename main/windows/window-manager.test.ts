@@ -270,6 +270,16 @@ describe('window manager: pages that fail', () => {
     expect(contents?.getURL()).toBe(PLATFORM.url);
   });
 
+  it('shows nothing once the window is gone (the client quitting)', () => {
+    const { manager, windows, offline } = setup();
+    manager.start();
+    const main = windows[0];
+    main?.close();
+    main?.webContents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 1 });
+    expect(offline).toEqual([]);
+    expect(main?.webContents.loads).toHaveLength(1);
+  });
+
   it('shows the offline page when the page stops responding', () => {
     const warnings: string[] = [];
     const { manager, windows, offline } = setup({ warn: (message) => warnings.push(message) });

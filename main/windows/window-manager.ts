@@ -161,6 +161,8 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
       }
     });
     const showOffline = (error: string) => {
+      // A renderer that goes while the client quits leaves nothing to show a page in.
+      if (window.webContents.isDestroyed()) return;
       deps.setOffline(platform.url, error);
       void window.loadURL(`${OFFLINE_URL}?lang=${encodeURIComponent(deps.language())}`);
     };
