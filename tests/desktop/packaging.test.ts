@@ -138,8 +138,10 @@ describe('Linux `dir` dry run with a stand-in Electron', () => {
         'dist-electron/main.js',
         'dist-electron/preload.cjs',
         'resources/icons/icon.png',
+        'resources/pages/certificate.html',
         'resources/pages/first-run.html',
         'resources/pages/offline.html',
+        'resources/pages/proxy-login.html',
         'resources/pages/pages.css',
       ].sort(),
     );
