@@ -17,6 +17,7 @@ describe('redactText', () => {
     ['https://h.example/cb?access_token=s3cr3t#x', 'access_token=[redacted]#x'],
     ['https://h.example/cb?code=s3cr3t&state=1', 'code=[redacted]&state=1'],
     ['http://user:s3cr3t@proxy.example:8080/', 'http://[redacted]@proxy.example:8080/'],
+    ['NTLM TlRMTVNTUAABAAAAB4IIog== sent', 'NTLM [redacted] sent'],
     ['jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl here', 'jwt [redacted] here'],
     ["client_secret: 'abc def'", "client_secret: '[redacted]'"],
   ])('%s', (input, expected) => {
@@ -26,8 +27,13 @@ describe('redactText', () => {
   });
 
   it('leaves ordinary text alone', () => {
-    const text = 'Cannot load https://school.example.edu/home: ERR_FAILED (-2), scheme basic';
-    expect(redactText(text)).toBe(text);
+    for (const text of [
+      'Cannot load https://school.example.edu/home: ERR_FAILED (-2), scheme basic',
+      'Basic authentication is required; the token was refused',
+      'Proxy sign-in with saved credentials',
+    ]) {
+      expect(redactText(text)).toBe(text);
+    }
   });
 });
 

@@ -26,8 +26,13 @@ const TEXT_RULES: readonly [RegExp, string | typeof quoted][] = [
   // Header lines: everything after the name, to the end of the line.
   [/\b((?:set-)?cookie|(?:proxy-)?authori[sz]ation)(\s*[:=]\s*)[^\r\n]*/gi, `$1$2${REDACTED}`],
   // Schemes with a credential after them.
-  [/\b(Bearer|Token)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`],
-  [/\b(Basic|Digest|NTLM|Negotiate)\s+[A-Za-z0-9+/]{8,}={0,2}/gi, `$1 ${REDACTED}`],
+  [/\b(Bearer)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`],
+  // Base64 after these words, not an ordinary word ("basic authentication"): it has a digit, a
+  // + or /, or a capital inside.
+  [
+    /\b([Bb]asic|BASIC|NTLM|[Nn]egotiate)\s+(?=[A-Za-z0-9+/]*?(?:[0-9+/]|[a-z][A-Z]))[A-Za-z0-9+/]{8,}={0,2}/g,
+    `$1 ${REDACTED}`,
+  ],
   // JSON Web Tokens wherever they appear.
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, REDACTED],
   // A URL's user:password@.
