@@ -32,6 +32,12 @@ import { connectToServer } from './first-run/connect';
 import { checkServer } from './first-run/reachability';
 import { createMainI18n, pickLanguage } from './i18n/main-i18n';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
+import { createLogger } from './logging/log';
+import { createCertificateGuard, type CertificateGuard } from './network/certificate-guard';
+import { parseTrustedFingerprints } from './network/certificates';
+import { certificateValues, proxyLoginValues } from './network/pages';
+import { createProxyDialog } from './network/proxy-dialog';
+import { createProxyLogin } from './network/proxy-login';
 import { menuTemplate } from './menu';
 import { CAMERA_PRIVACY_SETTINGS, shouldExplainBlockedCamera } from './permissions/camera-blocked';
 import { applyPermissionPolicy } from './permissions/session-permissions';
@@ -56,9 +62,6 @@ import { createWindowManager } from './windows/window-manager';
  * own module with its tests; this file only connects them to Electron (docs/desktop-client.md).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const warn = (message: string) => {
-  console.warn(`[edudesk] ${message}`);
-};
 
 // Before ready: where user data lives, one instance, the app:// scheme, sandbox everywhere.
 const portableData = portableUserDataDir(process.env);
@@ -66,6 +69,20 @@ if (portableData !== null) app.setPath('userData', portableData);
 if (!app.isPackaged && process.env.EDUDESK_USER_DATA_DIR) {
   app.setPath('userData', process.env.EDUDESK_USER_DATA_DIR);
 }
+// The log IT reads (main/logging/log.ts): <user data>/logs, secrets redacted.
+const log = createLogger({
+  dir: path.join(app.getPath('userData'), 'logs'),
+  ...(app.isPackaged
+    ? {}
+    : {
+        echo: (line: string) => {
+          console.warn(line);
+        },
+      }),
+});
+const warn = (message: string) => {
+  log.warn(message);
+};
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 app.enableSandbox();
 // Windows shows an app's notifications only under its AppUserModelID (electron-builder.yml appId).
@@ -101,6 +118,7 @@ async function readDeploymentSources(): Promise<{
 }
 
 async function start(): Promise<void> {
+  log.info('Starting', { version: app.getVersion(), platform: process.platform });
   const language: LangType = pickLanguage(app.getPreferredSystemLanguages());
   const t = createMainI18n(language);
   const userData = app.getPath('userData');
@@ -133,6 +151,64 @@ async function start(): Promise<void> {
     warn,
   });
 
+  // School networks (main/network/): certificates the policy trusts, proxies that ask a sign-in.
+  const fingerprints = parseTrustedFingerprints(sources.policy.trustedCertificateFingerprints);
+  for (const item of fingerprints.invalid) {
+    warn(`Policy TrustedCertificateFingerprints: "${item}" is not a SHA-256 fingerprint`);
+  }
+  const certificates = createCertificateGuard({ trusted: () => fingerprints.trusted, log });
+  const onCertError: CertificateGuard['onCertificateError'] = (...args) => {
+    certificates.onCertificateError(...args);
+  };
+  // Reviewed: trusts only chains the administrator listed by policy (certificates.ts).
+  app.on('certificate-error', onCertError); /* eng-disable CERTIFICATE_ERROR_EVENT_JS_CHECK */
+  const proxyDialog = createProxyDialog({
+    createWindow: (options) => {
+      // Modal to the window the user is looking at, when there is one.
+      const parent = BrowserWindow.getFocusedWindow();
+      return new BrowserWindow({
+        ...options,
+        ...(parent ? { parent, modal: true } : {}),
+        webPreferences: {
+          ...options.webPreferences,
+          // As for every window (web-preferences.ts), enforced where the window is made.
+          sandbox: true,
+          contextIsolation: true,
+          nodeIntegration: false,
+          webSecurity: true,
+          webviewTag: false,
+          disableBlinkFeatures: 'Auxclick',
+        },
+      });
+    },
+    language: () => language,
+    t,
+  });
+  const proxyLogin = createProxyLogin({
+    vault: {
+      load: (key) => vault.loadProxyLogin(key),
+      save: (key, credentials) => vault.saveProxyLogin(key, credentials),
+      clear: (key) => vault.clearProxyLogin(key),
+    },
+    canSave: async () =>
+      sources.policy.disableProxyCredentialSaving !== true && (await vault.status()).available,
+    ask: (prompt) => proxyDialog.ask(prompt),
+    log,
+  });
+  app.on('login', (event, _contents, details, authInfo, callback) => {
+    // A server's own sign-in (not a proxy) is left to Chromium, which cancels it.
+    if (!authInfo.isProxy) return;
+    event.preventDefault();
+    void proxyLogin.handle(authInfo, details.firstAuthAttempt, callback);
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument && !details.url.startsWith('app:')) {
+        proxyLogin.reset();
+      }
+    });
+  });
+
   protocol.handle(
     APP_SCHEME,
     createAppProtocolHandler({
@@ -141,6 +217,17 @@ async function start(): Promise<void> {
       translate: (lang) => (lang === language ? t : createMainI18n(lang)),
       offlineState: () => ({ ...offline, canChangeServer: !deployment.serverLocked }),
       preferences,
+      pages: {
+        '/certificate.html': (pageT, lang, params) => {
+          const host = params.get('host') ?? '';
+          return certificateValues(pageT, lang, host, certificates.blocked(host));
+        },
+        '/proxy-login.html': (pageT, lang, params) => {
+          const id = Number(params.get('id'));
+          const prompt = proxyDialog.prompt(id);
+          return prompt ? proxyLoginValues(pageT, lang, id, prompt) : null;
+        },
+      },
     }),
   );
 
@@ -323,6 +410,9 @@ async function start(): Promise<void> {
           changeServer: windows.changeServer,
           reload: windows.reloadMain,
           settings: windows.openSettings,
+          openLogFolder: () => {
+            void shell.openPath(log.dir);
+          },
         },
       }),
     ),
@@ -372,7 +462,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      console.error('[edudesk] start failed', error);
+      log.error('Start failed', { error });
       app.exit(1);
     });
 }

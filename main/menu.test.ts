@@ -66,3 +66,21 @@ describe('menuTemplate', () => {
     expect(called).toEqual(['change', 'reload', 'settings']);
   });
 });
+
+describe('menuTemplate: logs', () => {
+  it('offers "Open log folder" in the client language and wires it', () => {
+    const opened: string[] = [];
+    const template = menuTemplate({
+      t: createMainI18n('zh-HK'),
+      canChangeServer: false,
+      devTools: false,
+      actions: { ...noop, openLogFolder: () => opened.push('logs') },
+    });
+    expect(labels(template)[0]).toEqual({
+      教育桌面: ['重新載入', '打開日誌資料夾', 'separator', '設定…', 'separator', '退出'],
+    });
+    const items = template[0]?.submenu as MenuItemConstructorOptions[];
+    (items[1]?.click as () => void)();
+    expect(opened).toEqual(['logs']);
+  });
+});

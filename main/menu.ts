@@ -7,7 +7,13 @@ export interface MenuOptions {
   canChangeServer: boolean;
   /** Developer tools only in development builds. */
   devTools: boolean;
-  actions: { changeServer: () => void; reload: () => void; settings: () => void };
+  actions: {
+    changeServer: () => void;
+    reload: () => void;
+    settings: () => void;
+    /** Opens the folder of the client's log (main/logging/log.ts) for IT. */
+    openLogFolder?: () => void;
+  };
 }
 
 /**
@@ -22,6 +28,9 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
       ? [{ label: t('main.menu.changeServer'), click: actions.changeServer }]
       : []),
     { label: t('main.menu.reload'), accelerator: 'F5', click: actions.reload },
+    ...(actions.openLogFolder
+      ? [{ label: t('main.menu.openLogFolder'), click: actions.openLogFolder }]
+      : []),
     { type: 'separator' },
     { label: t('main.settings.menu'), click: actions.settings },
     { type: 'separator' },

@@ -35,11 +35,16 @@ const allPolicies = [...admx.getElementsByTagName('policy')];
 const policies = allPolicies.filter((policy) => policy.getAttribute('key') === POLICY_KEY);
 const recommended = allPolicies.filter((policy) => policy.getAttribute('key') === RECOMMENDED_KEY);
 
+/** A policy's text element: one text (REG_SZ) or a multi-line text (REG_MULTI_SZ). */
+function textElement(policy: Element): Element | undefined {
+  return policy.getElementsByTagName('text')[0] ?? policy.getElementsByTagName('multiText')[0];
+}
+
 /** The registry value a policy writes: its own valueName, or its text or list element's. */
 function valueName(policy: Element): string | null {
   return (
     policy.getAttribute('valueName') ??
-    policy.getElementsByTagName('text')[0]?.getAttribute('valueName') ??
+    textElement(policy)?.getAttribute('valueName') ??
     policy.getElementsByTagName('enum')[0]?.getAttribute('valueName') ??
     null
   );
@@ -86,7 +91,7 @@ describe('Group Policy template (ADMX)', () => {
   it('writes flags as DWORD 1 or 0 and texts within the client’s limits', () => {
     for (const policy of allPolicies) {
       const name = valueName(policy) ?? '';
-      const text = policy.getElementsByTagName('text')[0];
+      const text = textElement(policy);
       if (name === 'StartAtLogin') {
         expect(policy.getElementsByTagName('enum')[0]?.getAttribute('required')).toBe('true');
       } else if (isFlag(name)) {
@@ -136,11 +141,14 @@ describe.each(LANGUAGES)('Group Policy texts (ADML, %s)', (language) => {
 
   it('has a text box for every text element and a drop-down list for every list', () => {
     for (const policy of allPolicies) {
-      const [tag, control] = policy.getElementsByTagName('text')[0]
-        ? ['text', 'textBox']
-        : ['enum', 'dropdownList'];
-      const element = policy.getElementsByTagName(tag)[0];
+      const text = textElement(policy);
+      const element = text ?? policy.getElementsByTagName('enum')[0];
       if (!element) continue;
+      const control = !text
+        ? 'dropdownList'
+        : text.tagName === 'multiText'
+          ? 'multiTextBox'
+          : 'textBox';
       const presentation = presentations.get(policy.getAttribute('name'));
       expect(policy.getAttribute('presentation')).toBe(
         `$(presentation.${policy.getAttribute('name') ?? ''})`,

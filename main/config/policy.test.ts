@@ -153,3 +153,36 @@ describe('mergeSettings', () => {
     ).toEqual({ serverUrl: 'https://a', disableAutoLogin: false, disableThemeButton: true });
   });
 });
+
+describe('school network policies', () => {
+  it('reads the proxy flag and the fingerprint list as REG_MULTI_SZ or one REG_SZ', () => {
+    const multi: RegistryValue = { type: 'REG_MULTI_SZ', data: 'AB:CD\\0 ef01 \\0\\0' };
+    expect(
+      settingsFromRegistry(
+        new Map([
+          ['DisableProxyCredentialSaving', dword('0x1')],
+          ['TrustedCertificateFingerprints', multi],
+        ]),
+      ),
+    ).toEqual({ disableProxyCredentialSaving: true, trustedCertificateFingerprints: 'AB:CD;ef01' });
+    expect(
+      settingsFromRegistry(new Map([['TrustedCertificateFingerprints', sz('ab, cd')]])),
+    ).toEqual({ trustedCertificateFingerprints: 'ab, cd' });
+  });
+
+  it('ignores an empty list and a list of the wrong type', () => {
+    const warnings: string[] = [];
+    expect(
+      settingsFromRegistry(
+        new Map([['TrustedCertificateFingerprints', { type: 'REG_MULTI_SZ', data: '\\0' }]]),
+        (message) => warnings.push(message),
+      ),
+    ).toEqual({});
+    expect(
+      settingsFromRegistry(new Map([['TrustedCertificateFingerprints', dword('1')]]), (message) =>
+        warnings.push(message),
+      ),
+    ).toEqual({});
+    expect(warnings).toHaveLength(2);
+  });
+});

@@ -21,6 +21,9 @@ export interface DeploymentSettings {
   disableNotifications?: boolean;
   closeToTray?: boolean;
   startAtLogin?: StartAtLogin;
+  /** School networks (main/network/): policy only, never config.json. */
+  disableProxyCredentialSaving?: boolean;
+  trustedCertificateFingerprints?: string;
 }
 
 type Field = keyof DeploymentSettings;
@@ -36,6 +39,8 @@ export const POLICY_VALUES: Readonly<Record<string, Field>> = {
   DisableNotifications: 'disableNotifications',
   CloseToTray: 'closeToTray',
   StartAtLogin: 'startAtLogin',
+  DisableProxyCredentialSaving: 'disableProxyCredentialSaving',
+  TrustedCertificateFingerprints: 'trustedCertificateFingerprints',
 };
 
 /** The values the Recommended key may hold: defaults of the user's settings. */
@@ -51,7 +56,20 @@ const BOOLEAN_FIELDS: ReadonlySet<Field> = new Set([
   'disableLanguageButton',
   'disableNotifications',
   'closeToTray',
+  'disableProxyCredentialSaving',
 ]);
+
+/** Lists: REG_MULTI_SZ (reg.exe shows the items joined by a literal "\0") or one REG_SZ. */
+const LIST_FIELDS: ReadonlySet<Field> = new Set(['trustedCertificateFingerprints']);
+
+function listValue(value: RegistryValue): string | undefined {
+  if (value.type !== 'REG_MULTI_SZ') return stringValue(value);
+  const items = value.data
+    .split('\\0')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items.length === 0 ? undefined : items.join(';');
+}
 
 /** Machine policy first: a user cannot override what the administrator set for the machine. */
 export const HIVE_ORDER: readonly RegistryHive[] = ['HKLM', 'HKCU'];
@@ -104,7 +122,7 @@ export function settingsFromRegistry(
       if (flag === undefined) warn(`Policy ${name}: ${value.type} "${value.data}" is not a flag`);
       else Object.assign(settings, { [field]: flag });
     } else {
-      const text = stringValue(value);
+      const text = LIST_FIELDS.has(field) ? listValue(value) : stringValue(value);
       if (text === undefined) warn(`Policy ${name}: ${value.type} is not a text value`);
       else Object.assign(settings, { [field]: text });
     }

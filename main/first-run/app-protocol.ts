@@ -33,7 +33,15 @@ export interface AppProtocolDeps {
   offlineState(): { server: string; error: string; canChangeServer: boolean };
   /** The Settings page's values and which are locked by policy (settings/preferences.ts). */
   preferences(): ResolvedPreferences;
+  /** Other pages' values by path (main/network/pages.ts); null: the page has nothing to show. */
+  pages?: Readonly<Record<string, PageValues>>;
 }
+
+export type PageValues = (
+  t: MainTranslate,
+  lang: LangType,
+  params: URLSearchParams,
+) => Record<string, string> | null;
 
 const COMMON_HEADERS = {
   'content-security-policy': LOCAL_PAGE_CSP,
@@ -81,6 +89,12 @@ export function createAppProtocolHandler(
     const headers = { ...COMMON_HEADERS, 'content-type': entry.type };
     const requested = url.searchParams.get('lang');
     const lang = isLangType(requested) ? requested : deps.language();
+    const page = deps.pages?.[url.pathname];
+    if (page) {
+      const values = page(deps.translate(lang), lang, url.searchParams);
+      if (!values) return plain(404, 'Not found');
+      return new Response(fillTemplate(body.toString('utf8'), values), { status: 200, headers });
+    }
     if (url.pathname === '/settings.html') {
       const values = settingsValues(
         deps.translate(lang),

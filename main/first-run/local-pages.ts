@@ -14,6 +14,9 @@ export const LOCAL_FILES: Readonly<Record<string, { file: string; type: string }
   '/first-run.html': { file: 'pages/first-run.html', type: 'text/html; charset=utf-8' },
   '/offline.html': { file: 'pages/offline.html', type: 'text/html; charset=utf-8' },
   '/settings.html': { file: 'pages/settings.html', type: 'text/html; charset=utf-8' },
+  // School networks (main/network/pages.ts).
+  '/certificate.html': { file: 'pages/certificate.html', type: 'text/html; charset=utf-8' },
+  '/proxy-login.html': { file: 'pages/proxy-login.html', type: 'text/html; charset=utf-8' },
   '/pages.css': { file: 'pages/pages.css', type: 'text/css; charset=utf-8' },
   '/icon.png': { file: 'icons/icon.png', type: 'image/png' },
 };

@@ -224,3 +224,43 @@ describe('keyring-missing policy', () => {
     expect((await decideVaultStatus('win32', failing)).available).toBe(false);
   });
 });
+
+describe('proxy sign-ins', () => {
+  const PROXY = 'proxy.school.example:8080';
+  const PROXY_LOGIN = { username: 'SCHOOL\\t01', password: PASSWORD };
+
+  it('keeps a proxy’s sign-in sealed, apart from the servers’ entries, across restarts', async () => {
+    const encryption = createFakeSafeStorage();
+    const vault = diskVault(encryption);
+    await vault.saveLogin(SCHOOL, LOGIN);
+    const before = (JSON.parse(onDisk()) as { entries: Record<string, string> }).entries[SCHOOL];
+    await vault.saveProxyLogin(PROXY, PROXY_LOGIN);
+    const entries = (JSON.parse(onDisk()) as { entries: Record<string, string> }).entries;
+    // The server's record is left exactly as it was.
+    expect(entries[SCHOOL]).toBe(before);
+    expect(Object.keys(entries).sort()).toEqual([SCHOOL, `proxy:${PROXY}`]);
+    expect(onDisk()).not.toContain(PASSWORD);
+    const restarted = diskVault(encryption);
+    expect(await restarted.loadProxyLogin(PROXY)).toEqual(PROXY_LOGIN);
+    expect(await restarted.loadLogin(SCHOOL)).toEqual(LOGIN);
+    expect(await restarted.loadProxyLogin('other.example:8080')).toBeNull();
+  });
+
+  it('forgets a proxy’s sign-in without touching the servers’', async () => {
+    const vault = diskVault();
+    await vault.saveLogin(SCHOOL, LOGIN);
+    await vault.saveProxyLogin(PROXY, PROXY_LOGIN);
+    await vault.clearProxyLogin(PROXY);
+    expect(await vault.loadProxyLogin(PROXY)).toBeNull();
+    expect(await vault.loadLogin(SCHOOL)).toEqual(LOGIN);
+  });
+
+  it('does not open a proxy entry copied under another proxy’s key', async () => {
+    const store = createMemoryVaultStore();
+    const vault = createVault({ store, encryption: createFakeSafeStorage(), platform: 'win32' });
+    await vault.saveProxyLogin(PROXY, PROXY_LOGIN);
+    const sealed = store.read()[`proxy:${PROXY}`] ?? '';
+    store.write({ ...store.read(), 'proxy:evil.example:3128': sealed });
+    expect(await vault.loadProxyLogin('evil.example:3128')).toBeNull();
+  });
+});

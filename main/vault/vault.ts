@@ -12,6 +12,8 @@ export interface VaultStore {
 interface VaultEntry {
   login?: { username: string; password: string };
   clientId?: string;
+  /** A proxy's sign-in, in an entry of its own keyed "proxy:<host>:<port>". */
+  proxy?: { username: string; password: string };
 }
 
 export interface Vault {
@@ -24,6 +26,19 @@ export interface Vault {
   saveClientId(origin: string, clientId: string): Promise<void>;
   /** Forgets everything kept for the origin (on logout). */
   forget(origin: string): Promise<void>;
+  /** A proxy's sign-in (main/network/proxy-login.ts), by "host:port". */
+  loadProxyLogin(proxy: string): Promise<{ username: string; password: string } | null>;
+  saveProxyLogin(proxy: string, credentials: { username: string; password: string }): Promise<void>;
+  clearProxyLogin(proxy: string): Promise<void>;
+}
+
+/** The store key of a proxy's entry: never a server origin, which has a scheme and "//". */
+const proxyEntryKey = (proxy: string) => `proxy:${proxy}`;
+
+function isCredentials(value: unknown): value is { username: string; password: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { username, password } = value as Record<string, unknown>;
+  return typeof username === 'string' && typeof password === 'string';
 }
 
 const FORMAT = 1;
@@ -43,6 +58,10 @@ function parseEntry(text: string, origin: string): VaultEntry | null {
   if (raw.clientId !== undefined) {
     if (!isClientId(raw.clientId)) return null;
     entry.clientId = raw.clientId;
+  }
+  if (raw.proxy !== undefined) {
+    if (!isCredentials(raw.proxy)) return null;
+    entry.proxy = { username: raw.proxy.username, password: raw.proxy.password };
   }
   return entry;
 }
@@ -88,7 +107,7 @@ export function createVault(options: {
   }
 
   async function seal(origin: string, entry: VaultEntry): Promise<void> {
-    if (entry.login === undefined && entry.clientId === undefined) {
+    if (entry.login === undefined && entry.clientId === undefined && entry.proxy === undefined) {
       remove(origin);
       return;
     }
@@ -158,6 +177,19 @@ export function createVault(options: {
     forget: (origin) =>
       serial(() => {
         remove(origin);
+        return Promise.resolve();
+      }),
+    loadProxyLogin: (proxy) =>
+      serial(async () => (await open(proxyEntryKey(proxy)))?.proxy ?? null),
+    saveProxyLogin: (proxy, credentials) =>
+      serial(() =>
+        seal(proxyEntryKey(proxy), {
+          proxy: { username: credentials.username, password: credentials.password },
+        }),
+      ),
+    clearProxyLogin: (proxy) =>
+      serial(() => {
+        remove(proxyEntryKey(proxy));
         return Promise.resolve();
       }),
   };

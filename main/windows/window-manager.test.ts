@@ -126,6 +126,7 @@ function setup(
     locked?: boolean;
     connect?: (input: string) => Promise<ConnectResult>;
     windowState?: WindowState;
+    warn?: (message: string) => void;
   } = {},
 ) {
   const settingsSaved: string[] = [];
@@ -169,7 +170,7 @@ function setup(
       platform = server;
     },
     setOffline: (server, error) => offline.push(`${server} ${error}`),
-    warn: () => undefined,
+    warn: options.warn ?? (() => undefined),
     onMainWindow: (window) => mainWindows.push(window),
     saveSettings: (params) => settingsSaved.push(params.toString()),
   };
@@ -303,6 +304,58 @@ describe('window manager: offline page', () => {
     expect(contents?.getURL()).toBe('app://edudesk/offline.html?lang=en');
     expect(contents?.navigate('app://edudesk/retry')).toBe(false);
     expect(contents?.getURL()).toBe(PLATFORM.url);
+  });
+});
+
+describe('window manager: pages that fail', () => {
+  it('shows the certificate page, naming the host, when the certificate was refused', () => {
+    const { manager, windows, offline } = setup();
+    manager.start();
+    const contents = windows[0]?.webContents;
+    contents?.emit('did-fail-load', {}, -202, 'ERR_CERT_AUTHORITY_INVALID', PLATFORM.url, true);
+    expect(offline).toEqual([]);
+    expect(contents?.getURL()).toBe(
+      'app://edudesk/certificate.html?lang=en&host=school.example.edu',
+    );
+    // Its only action is Retry: the platform again, never "trust anyway".
+    expect(contents?.navigate('app://edudesk/retry')).toBe(false);
+    expect(contents?.getURL()).toBe(PLATFORM.url);
+  });
+
+  it('shows the offline page with Retry when the page crashes, and logs it', () => {
+    const warnings: string[] = [];
+    const { manager, windows, offline } = setup({ warn: (message) => warnings.push(message) });
+    manager.start();
+    const contents = windows[0]?.webContents;
+    contents?.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 });
+    expect(contents?.getURL()).toBe(PLATFORM.url);
+    contents?.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 5 });
+    expect(contents?.getURL()).toBe('app://edudesk/offline.html?lang=en');
+    expect(offline).toEqual([`${PLATFORM.url} renderer crashed (5)`]);
+    expect(warnings).toEqual(["The page's renderer is gone: crashed (5)"]);
+    expect(contents?.navigate('app://edudesk/retry')).toBe(false);
+    expect(contents?.getURL()).toBe(PLATFORM.url);
+  });
+
+  it('shows nothing once the window is gone (the client quitting)', () => {
+    const { manager, windows, offline } = setup();
+    manager.start();
+    const main = windows[0];
+    main?.close();
+    main?.webContents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 1 });
+    expect(offline).toEqual([]);
+    expect(main?.webContents.loads).toHaveLength(1);
+  });
+
+  it('shows the offline page when the page stops responding', () => {
+    const warnings: string[] = [];
+    const { manager, windows, offline } = setup({ warn: (message) => warnings.push(message) });
+    manager.start();
+    const contents = windows[0]?.webContents;
+    contents?.emit('unresponsive');
+    expect(contents?.getURL()).toBe('app://edudesk/offline.html?lang=en');
+    expect(offline).toEqual([`${PLATFORM.url} page not responding`]);
+    expect(warnings).toEqual(['The page stopped responding']);
   });
 });
 

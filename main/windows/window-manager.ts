@@ -9,14 +9,13 @@ import { RELOGIN_PATH } from '../../contract/window-targets';
 import type { ConnectResult } from '../first-run/connect';
 import { firstRunUrl, OFFLINE_URL, settingsUrl } from '../first-run/app-protocol';
 import type { MainTranslate } from '../i18n/main-i18n';
+import { certificatePageUrl } from '../network/pages';
+import { pageForLoadFailure, pageForRenderProcessGone } from '../network/page-failure';
 import { loadOptionsFor } from './load-options';
 import { guardWebContents, isSafeExternalUrl, type GuardActions } from './navigation-guard';
 import { isLoginPath, type LocalAction, type WindowRole } from './url-policy';
 import { APPS_PARTITION, secureWebPreferences } from './web-preferences';
 import { captureWindowState, type WindowState } from './window-state';
-
-/** Chromium's "aborted" load error: a navigation replaced by another, not a failure. */
-const ERR_ABORTED = -3;
 
 export interface WindowManagerDeps {
   createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;
@@ -80,6 +79,14 @@ export interface WindowManager {
  * window and application windows. Every window is created here, hardened the same way and put
  * under the URL policy; pages never get to create one themselves.
  */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
 export function createWindowManager(deps: WindowManagerDeps): WindowManager {
   let main: BrowserWindow | null = null;
   let firstRun: BrowserWindow | null = null;
@@ -181,16 +188,36 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
         relogin?.close();
       }
     });
+    const showOffline = (error: string) => {
+      // A renderer that goes while the client quits leaves nothing to show a page in.
+      if (window.webContents.isDestroyed()) return;
+      deps.setOffline(platform.url, error);
+      void window.loadURL(`${OFFLINE_URL}?lang=${encodeURIComponent(deps.language())}`);
+    };
     window.webContents.on(
       'did-fail-load',
       (_event, code: number, description: string, validatedUrl: string, isMainFrame: boolean) => {
-        if (!isMainFrame || code === ERR_ABORTED) return;
+        const page = pageForLoadFailure(code, isMainFrame);
+        if (page === null) return;
         deps.warn(`Cannot load ${validatedUrl}: ${description} (${String(code)})`);
-        deps.setOffline(platform.url, `${description} (${String(code)})`);
-        void window.loadURL(`${OFFLINE_URL}?lang=${encodeURIComponent(deps.language())}`);
+        if (page === 'certificate') {
+          void window.loadURL(certificatePageUrl(deps.language(), hostOf(validatedUrl)));
+        } else {
+          showOffline(`${description} (${String(code)})`);
+        }
       },
     );
     deps.onMainWindow?.(window);
+    // A page that crashed or hangs: the offline page, whose Retry reloads the platform.
+    window.webContents.on('render-process-gone', (_event, details) => {
+      if (pageForRenderProcessGone(details.reason) === null) return;
+      deps.warn(`The page's renderer is gone: ${details.reason} (${String(details.exitCode)})`);
+      showOffline(`renderer ${details.reason} (${String(details.exitCode)})`);
+    });
+    window.webContents.on('unresponsive', () => {
+      deps.warn('The page stopped responding');
+      showOffline('page not responding');
+    });
     void window.loadURL(platform.url);
   }
 
