@@ -5,6 +5,7 @@ import {
   isLogoutReason,
   isRememberedLogin,
   PLATFORM_ORIGIN_SWITCH,
+  toUpdateStatus,
   type IpcArguments,
   type IpcChannel,
 } from './ipc';
@@ -73,6 +74,10 @@ export function createHostBridge(invoke: Invoke): HostApi {
     async logoutHook(reason: string) {
       if (!isLogoutReason(reason)) throw new TypeError('Invalid logout reason');
       return (await invoke(IPC.logoutHook, reason)) === true;
+    },
+    getUpdateStatus: async () => toUpdateStatus(await invoke(IPC.getUpdateStatus)),
+    async restartToUpdate() {
+      await invoke(IPC.restartToUpdate);
     },
   };
 }

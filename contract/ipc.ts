@@ -1,4 +1,4 @@
-import type { HostConfigFlags, RememberedLogin } from './host';
+import type { HostConfigFlags, HostUpdateStatus, RememberedLogin } from './host';
 
 /** Every IPC channel between the renderer and the Electron main process, in one registry. */
 export const IPC = {
@@ -10,6 +10,9 @@ export const IPC = {
   saveClientId: 'edudesk:vault:save-client-id',
   onLoggedOut: 'edudesk:vault:on-logged-out',
   logoutHook: 'edudesk:host:logout-hook',
+  // Client updates (main/updates/updater.ts).
+  getUpdateStatus: 'edudesk:updates:get-status',
+  restartToUpdate: 'edudesk:updates:restart-to-update',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];
@@ -30,6 +33,8 @@ export interface IpcArguments {
   [IPC.saveClientId]: [clientId: string];
   [IPC.onLoggedOut]: [];
   [IPC.logoutHook]: [reason: string];
+  [IPC.getUpdateStatus]: [];
+  [IPC.restartToUpdate]: [];
 }
 
 /** What each channel answers. */
@@ -42,6 +47,8 @@ export interface IpcResults {
   [IPC.saveClientId]: undefined;
   [IPC.onLoggedOut]: undefined;
   [IPC.logoutHook]: boolean;
+  [IPC.getUpdateStatus]: HostUpdateStatus;
+  [IPC.restartToUpdate]: undefined;
 }
 
 /**
@@ -84,4 +91,26 @@ export function isClientId(value: unknown): value is string {
 /** The message handed to the host's logout hook (spec §8, e.g. '设备登录失败！'). */
 export function isLogoutReason(value: unknown): value is string {
   return isBoundedString(value, IPC_LIMITS.logoutReason);
+}
+
+/** A version as the update feed carries it (main/updates/version.ts parses it fully). */
+const UPDATE_VERSION = /^[0-9A-Za-z.+-]{1,64}$/;
+
+/**
+ * An update status as contract/host.ts has it, rebuilt field by field (a download URL only over
+ * http(s)); anything else is { state: 'none' }.
+ */
+export function toUpdateStatus(value: unknown): HostUpdateStatus {
+  if (typeof value !== 'object' || value === null) return { state: 'none' };
+  const record = value as Record<string, unknown>;
+  const { state, version } = record;
+  if (typeof version !== 'string' || !UPDATE_VERSION.test(version)) return { state: 'none' };
+  if (state === 'ready') return { state, version };
+  if (state !== 'available' || (record.install !== 'msi' && record.install !== 'portable')) {
+    return { state: 'none' };
+  }
+  const url = record.downloadUrl;
+  return typeof url === 'string' && url.length <= 2048 && /^https?:\/\//.test(url)
+    ? { state, version, install: record.install, downloadUrl: url }
+    : { state, version, install: record.install };
 }

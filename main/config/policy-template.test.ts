@@ -31,11 +31,12 @@ function parse(file: string): Document {
 const admx = parse(path.join(POLICY_DIR, 'EduDesk.admx'));
 const policies = [...admx.getElementsByTagName('policy')];
 
-/** The registry value a policy writes: its own valueName, or its text element's. */
+/** The registry value a policy writes: its own valueName, or its text or enum element's. */
 function valueName(policy: Element): string | null {
   return (
     policy.getAttribute('valueName') ??
     policy.getElementsByTagName('text')[0]?.getAttribute('valueName') ??
+    policy.getElementsByTagName('enum')[0]?.getAttribute('valueName') ??
     null
   );
 }
@@ -61,6 +62,9 @@ describe('Group Policy template (ADMX)', () => {
         const disabled = policy.getElementsByTagName('disabledValue')[0];
         expect(enabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('1');
         expect(disabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('0');
+      } else if (name === 'UpdateMode') {
+        const values = [...policy.getElementsByTagName('string')].map((value) => value.textContent);
+        expect(values).toEqual(['auto', 'notify', 'off']);
       } else {
         expect(text?.getAttribute('required'), name).toBe('true');
       }
@@ -102,15 +106,16 @@ describe.each(LANGUAGES)('Group Policy texts (ADML, %s)', (language) => {
 
   it('has a text box for every text element', () => {
     for (const policy of policies) {
-      const text = policy.getElementsByTagName('text')[0];
+      const text = policy.getElementsByTagName('text')[0] ?? policy.getElementsByTagName('enum')[0];
       if (!text) continue;
       const presentation = presentations.get(policy.getAttribute('name'));
       expect(policy.getAttribute('presentation')).toBe(
         `$(presentation.${policy.getAttribute('name') ?? ''})`,
       );
-      expect(presentation?.getElementsByTagName('textBox')[0]?.getAttribute('refId')).toBe(
-        text.getAttribute('id'),
-      );
+      const box =
+        presentation?.getElementsByTagName('textBox')[0] ??
+        presentation?.getElementsByTagName('dropdownList')[0];
+      expect(box?.getAttribute('refId')).toBe(text.getAttribute('id'));
     }
   });
 });

@@ -11,6 +11,10 @@ export interface DeploymentSettings {
   disableAutoLogin?: boolean;
   disableThemeButton?: boolean;
   disableLanguageButton?: boolean;
+  // Client updates (main/updates/update-policy.ts checks the values).
+  updateMode?: string;
+  updateUrl?: string;
+  targetVersion?: string;
 }
 
 type Field = keyof DeploymentSettings;
@@ -22,6 +26,10 @@ export const POLICY_VALUES: Readonly<Record<string, Field>> = {
   DisableAutoLogin: 'disableAutoLogin',
   DisableThemeButton: 'disableThemeButton',
   DisableLanguageButton: 'disableLanguageButton',
+  // Client updates.
+  UpdateMode: 'updateMode',
+  UpdateUrl: 'updateUrl',
+  TargetVersion: 'targetVersion',
 };
 
 const BOOLEAN_FIELDS: ReadonlySet<Field> = new Set([

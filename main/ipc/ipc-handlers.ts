@@ -1,5 +1,5 @@
 import type { IpcMain } from 'electron';
-import type { HostConfigFlags } from '../../contract/host';
+import type { HostConfigFlags, HostUpdateStatus } from '../../contract/host';
 import {
   IPC,
   isClientId,
@@ -22,6 +22,8 @@ export interface HostServices {
   vault: Vault;
   /** Takes the user to a login (the relogin window); true when it did. */
   logoutHook(origin: string, reason: string, event: IpcSenderEvent): boolean;
+  /** Client updates (main/updates/updater.ts); none before they are wired. */
+  updates?: { status(): HostUpdateStatus; restartToUpdate(): void };
 }
 
 export type IpcHandler = (event: IpcSenderEvent, ...args: unknown[]) => unknown;
@@ -100,6 +102,17 @@ export function createIpcHandlers(
     [IPC.logoutHook]: {
       args: one(isLogoutReason),
       run: (origin, [reason], event) => services.logoutHook(origin, reason, event),
+    },
+    [IPC.getUpdateStatus]: {
+      args: none,
+      run: () => services.updates?.status() ?? { state: 'none' },
+    },
+    [IPC.restartToUpdate]: {
+      args: none,
+      run: () => {
+        services.updates?.restartToUpdate();
+        return undefined;
+      },
     },
   };
 
