@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,11 +15,12 @@ import {
   shell,
   systemPreferences,
 } from 'electron';
+import electronUpdater from 'electron-updater';
 import type { LangType } from '../contract/languages';
 import { bundledResourcesDir, portableUserDataDir } from './app-paths';
 import { configFileCandidates, loadConfigFile } from './config/config-file';
 import { resolveDeployment, type Deployment } from './config/deployment';
-import { readPolicy, type DeploymentSettings } from './config/policy';
+import { mergeSettings, readPolicy, type DeploymentSettings } from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
 import { connectToServer } from './first-run/connect';
@@ -31,6 +33,9 @@ import { applyPermissionPolicy } from './permissions/session-permissions';
 import { createSettings } from './settings/settings-store';
 import { createVault } from './vault/vault';
 import { createVaultFileStore } from './vault/vault-store';
+import { detectInstallKind } from './updates/install-kind';
+import { updatePolicyFrom } from './updates/update-policy';
+import { createUpdater } from './updates/updater';
 import { APP_SCHEME } from './windows/url-policy';
 import { APPS_PARTITION } from './windows/web-preferences';
 import { createWindowManager } from './windows/window-manager';
@@ -184,6 +189,24 @@ async function start(): Promise<void> {
     applyPermissionPolicy(target, { platformOrigin, onCameraAllowed: explainBlockedCamera });
   }
 
+  // Client updates (main/updates/): checks at start and every 4 hours, failures only logged.
+  const updatePolicy = updatePolicyFrom(mergeSettings(sources.policy, sources.config), warn);
+  const updates = createUpdater({
+    kind: detectInstallKind({
+      packaged: app.isPackaged,
+      env: process.env,
+      exePath: app.getPath('exe'),
+      fileExists: existsSync,
+    }),
+    currentVersion: app.getVersion(),
+    policy: () => updatePolicy,
+    platformOrigin,
+    stagingBucket: () => settings.updateStagingBucket(),
+    fetch: (url, init) => net.fetch(url, init),
+    autoUpdater: () => electronUpdater.autoUpdater,
+    log: warn,
+  });
+
   registerIpcHandlers(
     ipcMain,
     createIpcHandlers(
@@ -194,6 +217,7 @@ async function start(): Promise<void> {
         vault,
         logoutHook: (origin, reason, event) =>
           windows.logoutHook(origin, reason, event.senderFrame?.url ?? null),
+        updates,
       },
       warn,
     ),
@@ -214,6 +238,7 @@ async function start(): Promise<void> {
     windows.focus();
   });
   windows.start();
+  updates.start();
 }
 
 if (!app.requestSingleInstanceLock()) {
