@@ -34,6 +34,8 @@ describe('preload bridge', () => {
         'logoutHook',
         'setBadgeCount',
         'notify',
+        'getUpdateStatus',
+        'restartToUpdate',
       ].sort(),
     );
   });
@@ -104,6 +106,49 @@ describe('preload bridge', () => {
     });
     expect(await bridge.loadClientId()).toBeNull();
     expect(await bridge.logoutHook('设备登录失败！')).toBe(false);
+  });
+
+  it('passes the update status on only when well formed, and asks for the restart', async () => {
+    const ready = recorder({ [IPC.getUpdateStatus]: { state: 'ready', version: '1.2.0', x: 1 } });
+    expect(await ready.bridge.getUpdateStatus?.()).toEqual({ state: 'ready', version: '1.2.0' });
+    await ready.bridge.restartToUpdate?.();
+    expect(ready.calls.map((call) => call.channel)).toEqual([
+      IPC.getUpdateStatus,
+      IPC.restartToUpdate,
+    ]);
+
+    const portable = recorder({
+      [IPC.getUpdateStatus]: {
+        state: 'available',
+        version: '1.2.0',
+        install: 'portable',
+        downloadUrl: 'https://edu.example.org/client/updates/win/EduDesk-Portable-1.2.0.exe',
+      },
+    });
+    expect(await portable.bridge.getUpdateStatus?.()).toMatchObject({ install: 'portable' });
+
+    for (const answer of [
+      undefined,
+      { state: 'ready' },
+      { state: 'ready', version: '<img src=x>' },
+      { state: 'available', version: '1.2.0', install: 'nsis' },
+    ]) {
+      const { bridge } = recorder({ [IPC.getUpdateStatus]: answer });
+      expect(await bridge.getUpdateStatus?.()).toEqual({ state: 'none' });
+    }
+    const script = recorder({
+      [IPC.getUpdateStatus]: {
+        state: 'available',
+        version: '1.2.0',
+        install: 'portable',
+        downloadUrl: 'javascript:alert(1)',
+      },
+    });
+    expect(await script.bridge.getUpdateStatus?.()).toEqual({
+      state: 'available',
+      version: '1.2.0',
+      install: 'portable',
+    });
   });
 
   it('answers null for a malformed remembered login', async () => {

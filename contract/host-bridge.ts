@@ -7,6 +7,7 @@ import {
   isLogoutReason,
   isRememberedLogin,
   PLATFORM_ORIGIN_SWITCH,
+  toUpdateStatus,
   type IpcArguments,
   type IpcChannel,
 } from './ipc';
@@ -84,6 +85,10 @@ export function createHostBridge(invoke: Invoke): HostApi {
       if (!isHostNotification(notification)) throw new TypeError('Invalid notification');
       const { title, body, route } = notification;
       await invoke(IPC.notify, { title, body, route });
+    },
+    getUpdateStatus: async () => toUpdateStatus(await invoke(IPC.getUpdateStatus)),
+    async restartToUpdate() {
+      await invoke(IPC.restartToUpdate);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { HostConfigFlags, HostNotification, RememberedLogin } from './host';
+import type { HostConfigFlags, HostNotification, HostUpdateStatus, RememberedLogin } from './host';
 
 /** Every IPC channel between the renderer and the Electron main process, in one registry. */
 export const IPC = {
@@ -13,6 +13,9 @@ export const IPC = {
   // Attention: the taskbar badge and native notifications (main/attention/).
   setBadgeCount: 'edudesk:attention:set-badge-count',
   notify: 'edudesk:attention:notify',
+  // Client updates (main/updates/updater.ts).
+  getUpdateStatus: 'edudesk:updates:get-status',
+  restartToUpdate: 'edudesk:updates:restart-to-update',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];
@@ -35,6 +38,8 @@ export interface IpcArguments {
   [IPC.logoutHook]: [reason: string];
   [IPC.setBadgeCount]: [count: number];
   [IPC.notify]: [notification: HostNotification];
+  [IPC.getUpdateStatus]: [];
+  [IPC.restartToUpdate]: [];
 }
 
 /** What each channel answers. */
@@ -49,6 +54,8 @@ export interface IpcResults {
   [IPC.logoutHook]: boolean;
   [IPC.setBadgeCount]: undefined;
   [IPC.notify]: undefined;
+  [IPC.getUpdateStatus]: HostUpdateStatus;
+  [IPC.restartToUpdate]: undefined;
 }
 
 /**
@@ -119,4 +126,26 @@ export function isHostNotification(value: unknown): value is HostNotification {
     isBoundedString(record.route, IPC_LIMITS.notificationRoute) &&
     record.route !== ''
   );
+}
+
+/** A version as the update feed carries it (main/updates/version.ts parses it fully). */
+const UPDATE_VERSION = /^[0-9A-Za-z.+-]{1,64}$/;
+
+/**
+ * An update status as contract/host.ts has it, rebuilt field by field (a download URL only over
+ * http(s)); anything else is { state: 'none' }.
+ */
+export function toUpdateStatus(value: unknown): HostUpdateStatus {
+  if (typeof value !== 'object' || value === null) return { state: 'none' };
+  const record = value as Record<string, unknown>;
+  const { state, version } = record;
+  if (typeof version !== 'string' || !UPDATE_VERSION.test(version)) return { state: 'none' };
+  if (state === 'ready') return { state, version };
+  if (state !== 'available' || (record.install !== 'msi' && record.install !== 'portable')) {
+    return { state: 'none' };
+  }
+  const url = record.downloadUrl;
+  return typeof url === 'string' && url.length <= 2048 && /^https?:\/\//.test(url)
+    ? { state, version, install: record.install, downloadUrl: url }
+    : { state, version, install: record.install };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,6 +18,7 @@ import {
   systemPreferences,
   Tray,
 } from 'electron';
+import electronUpdater from 'electron-updater';
 import type { LangType } from '../contract/languages';
 import { bundledResourcesDir, portableUserDataDir } from './app-paths';
 import { createBadge } from './attention/badge';
@@ -25,7 +27,12 @@ import { createNotifier } from './attention/notifier';
 import { platformRouteUrl } from './attention/platform-route';
 import { configFileCandidates, loadConfigFile } from './config/config-file';
 import { resolveDeployment, type Deployment } from './config/deployment';
-import { readPolicy, readRecommendedPolicy, type DeploymentSettings } from './config/policy';
+import {
+  mergeSettings,
+  readPolicy,
+  readRecommendedPolicy,
+  type DeploymentSettings,
+} from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
 import { connectToServer } from './first-run/connect';
@@ -53,6 +60,9 @@ import { signOut } from './tray/sign-out';
 import { createTray, type TrayController } from './tray/tray';
 import { createVault } from './vault/vault';
 import { createVaultFileStore } from './vault/vault-store';
+import { detectInstallKind } from './updates/install-kind';
+import { updatePolicyFrom } from './updates/update-policy';
+import { createUpdater } from './updates/updater';
 import { APP_SCHEME, isLoginPath } from './windows/url-policy';
 import { APPS_PARTITION } from './windows/web-preferences';
 import { createWindowManager } from './windows/window-manager';
@@ -379,6 +389,24 @@ async function start(): Promise<void> {
     applyPermissionPolicy(target, { platformOrigin, onCameraAllowed: explainBlockedCamera });
   }
 
+  // Client updates (main/updates/): checks at start and every 4 hours, failures only logged.
+  const updatePolicy = updatePolicyFrom(mergeSettings(sources.policy, sources.config), warn);
+  const updates = createUpdater({
+    kind: detectInstallKind({
+      packaged: app.isPackaged,
+      env: process.env,
+      exePath: app.getPath('exe'),
+      fileExists: existsSync,
+    }),
+    currentVersion: app.getVersion(),
+    policy: () => updatePolicy,
+    platformOrigin,
+    stagingBucket: () => settings.updateStagingBucket(),
+    fetch: (url, init) => net.fetch(url, init),
+    autoUpdater: () => electronUpdater.autoUpdater,
+    log: warn,
+  });
+
   registerIpcHandlers(
     ipcMain,
     createIpcHandlers(
@@ -395,6 +423,7 @@ async function start(): Promise<void> {
         notify: (notification) => {
           notifier.notify(notification);
         },
+        updates,
       },
       warn,
     ),
@@ -450,6 +479,7 @@ async function start(): Promise<void> {
       },
     },
   });
+  updates.start();
 }
 
 if (!app.requestSingleInstanceLock()) {

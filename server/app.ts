@@ -34,6 +34,7 @@ import { passwordRoutes } from './uaa/password-routes';
 import { sessionRoutes } from './uaa/session-routes';
 import { switchLoginRoutes } from './uaa/switch-login-routes';
 import { registerWebRoutes } from './web/static-routes';
+import { registerClientUpdateRoutes } from './web/client-update-routes';
 import { ssoRoutes } from './sso/sso-routes';
 import { helpCentreRoutes } from './apps/help-centre';
 import { oauthRoutes } from './oauth/oauth-routes';
@@ -144,6 +145,10 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   }
   await registerSpeech(app, services);
   await registerWebRoutes(app, options.webRoot);
+  // After the web routes: it streams with their @fastify/static (Range, ETag, HEAD).
+  if (options.clientUpdatesDir !== undefined) {
+    registerClientUpdateRoutes(app, options.clientUpdatesDir);
+  }
   // On PostgreSQL the session cache is trusted only while the node hears the revocations other
   // processes announce (server/auth/revocation-notices.ts).
   if (options.databaseUrl !== undefined) {

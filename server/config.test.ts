@@ -117,6 +117,14 @@ describe('loadOptionsFromEnv', () => {
     expect(options.demoPortalSecret).toBe('a-secret-of-enough-length-1234');
     expect(loadOptionsFromEnv({}).oauthClientsFile).toBeUndefined();
   });
+
+  it('reads the client updates folder relative to the working folder; unset serves none', () => {
+    expect(
+      loadOptionsFromEnv({ EDUDESK_CLIENT_UPDATES_DIR: 'updates/win' }, '/srv/edudesk')
+        .clientUpdatesDir,
+    ).toBe(path.resolve('/srv/edudesk/updates/win'));
+    expect(loadOptionsFromEnv({}).clientUpdatesDir).toBeUndefined();
+  });
 });
 
 describe('EDUDESK_MODE (docs/security.md, "Modes: demo and production")', () => {

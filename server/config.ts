@@ -59,6 +59,11 @@ export interface ServerOptions {
    * that several server nodes share (docs/scale-out.md). Unset: SQLite in `dataDir`.
    */
   databaseUrl?: string;
+  /**
+   * EDUDESK_CLIENT_UPDATES_DIR: the desktop client's update feed (latest.yml, installers,
+   * blockmaps) served at /client/updates/win/ (server/web/client-update-routes.ts). Unset: none.
+   */
+  clientUpdatesDir?: string;
   /** The production web build (`npm run build` output). May not exist yet. */
   webRoot: string;
   port: number;
@@ -393,6 +398,12 @@ function filesDirOption(value: string | undefined): Pick<ServerOptions, 'filesDi
   return value === undefined ? {} : { filesDir: value };
 }
 
+function clientUpdatesDirOption(
+  value: string | undefined,
+): Pick<ServerOptions, 'clientUpdatesDir'> {
+  return value === undefined ? {} : { clientUpdatesDir: value };
+}
+
 function databaseUrlOption(value: string | undefined): Pick<ServerOptions, 'databaseUrl'> {
   if (value === undefined) return {};
   if (!/^postgres(ql)?:\/\//.test(value)) {
@@ -414,6 +425,7 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...defaults,
     dataDir: path.resolve(cwd, text(env, 'EDUDESK_DATA_DIR') ?? '.edudesk-data'),
     ...filesDirOption(fileOption(env, 'EDUDESK_FILES_DIR', cwd)),
+    ...clientUpdatesDirOption(fileOption(env, 'EDUDESK_CLIENT_UPDATES_DIR', cwd)),
     ...databaseUrlOption(text(env, 'EDUDESK_DATABASE_URL')),
     webRoot:
       webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(PRODUCT_ROOT, 'dist', 'web'),

@@ -51,6 +51,9 @@ export function parseConfig(value: unknown): DeploymentSettings | null {
     disableAutoLogin: optionalBoolean(raw.disableAutoLogin),
     disableThemeButton: optionalBoolean(raw.disableThemeButton),
     disableLanguageButton: optionalBoolean(raw.disableLanguageButton),
+    updateMode: optionalString(raw.updateMode),
+    updateUrl: optionalString(raw.updateUrl),
+    targetVersion: optionalString(raw.targetVersion),
   };
   if (Object.values(fields).some((field) => field === null)) return null;
   const settings: DeploymentSettings = {};

@@ -92,14 +92,18 @@ describe('Group Policy template (ADMX)', () => {
     for (const policy of allPolicies) {
       const name = valueName(policy) ?? '';
       const text = textElement(policy);
-      if (name === 'StartAtLogin') {
-        expect(policy.getElementsByTagName('enum')[0]?.getAttribute('required')).toBe('true');
+      const list = policy.getElementsByTagName('enum')[0];
+      if (list) {
+        expect(list.getAttribute('required'), name).toBe('true');
       } else if (isFlag(name)) {
         expect(text, name).toBeUndefined();
         const enabled = policy.getElementsByTagName('enabledValue')[0];
         const disabled = policy.getElementsByTagName('disabledValue')[0];
         expect(enabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('1');
         expect(disabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('0');
+      } else if (name === 'UpdateMode') {
+        const values = [...policy.getElementsByTagName('string')].map((value) => value.textContent);
+        expect(values).toEqual(['auto', 'notify', 'off']);
       } else {
         expect(text?.getAttribute('required'), name).toBe('true');
       }

@@ -47,6 +47,18 @@ describe('readPolicy', () => {
     expect(read).toEqual(['HKLM', 'HKCU']);
   });
 
+  it('reads the update policies as texts, the machine’s first', async () => {
+    const { reader } = fakeRegistry({
+      HKLM: { UpdateMode: sz('notify'), TargetVersion: sz('1.4.2') },
+      HKCU: { UpdateMode: sz('off'), UpdateUrl: sz('https://files.example.edu/edudesk/') },
+    });
+    expect(await readPolicy(reader)).toEqual({
+      updateMode: 'notify',
+      targetVersion: '1.4.2',
+      updateUrl: 'https://files.example.edu/edudesk/',
+    });
+  });
+
   it('uses HKCU alone when the machine has no policy, and nothing when neither has', async () => {
     expect(
       await readPolicy(fakeRegistry({ HKCU: { DisableLanguageButton: dword('1') } }).reader),

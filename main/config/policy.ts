@@ -24,6 +24,10 @@ export interface DeploymentSettings {
   /** School networks (main/network/): policy only, never config.json. */
   disableProxyCredentialSaving?: boolean;
   trustedCertificateFingerprints?: string;
+  // Client updates (main/updates/update-policy.ts checks the values).
+  updateMode?: string;
+  updateUrl?: string;
+  targetVersion?: string;
 }
 
 type Field = keyof DeploymentSettings;
@@ -41,6 +45,10 @@ export const POLICY_VALUES: Readonly<Record<string, Field>> = {
   StartAtLogin: 'startAtLogin',
   DisableProxyCredentialSaving: 'disableProxyCredentialSaving',
   TrustedCertificateFingerprints: 'trustedCertificateFingerprints',
+  // Client updates.
+  UpdateMode: 'updateMode',
+  UpdateUrl: 'updateUrl',
+  TargetVersion: 'targetVersion',
 };
 
 /** The values the Recommended key may hold: defaults of the user's settings. */

@@ -191,6 +191,27 @@ describe('IPC handlers: attention', () => {
   });
 });
 
+describe('IPC handlers: updates', () => {
+  it('answers none until updates are wired, then the updater’s status', () => {
+    expect(setup().call(IPC.getUpdateStatus, FROM_PLATFORM)).toEqual({ state: 'none' });
+    const restarts: string[] = [];
+    const { call } = setup({
+      updates: {
+        status: () => ({ state: 'ready', version: '1.2.0' }),
+        restartToUpdate: () => restarts.push('restart'),
+      },
+    });
+    expect(call(IPC.getUpdateStatus, FROM_PLATFORM)).toEqual({ state: 'ready', version: '1.2.0' });
+    expect(call(IPC.restartToUpdate, FROM_PLATFORM)).toBeUndefined();
+    expect(restarts).toEqual(['restart']);
+    expect(() => call(IPC.restartToUpdate, frame('https://evil.example.com/'))).toThrow(
+      IpcRefusedError,
+    );
+    expect(() => call(IPC.restartToUpdate, FROM_PLATFORM, 'now')).toThrow(/invalid arguments/);
+    expect(restarts).toEqual(['restart']);
+  });
+});
+
 describe('registerIpcHandlers', () => {
   it('registers one handler per channel, which applies the same guards', () => {
     const registered = new Map<string, (event: never, ...args: unknown[]) => unknown>();

@@ -1,5 +1,5 @@
 import type { IpcMain } from 'electron';
-import type { HostConfigFlags, HostNotification } from '../../contract/host';
+import type { HostConfigFlags, HostNotification, HostUpdateStatus } from '../../contract/host';
 import {
   IPC,
   isBadgeCount,
@@ -29,6 +29,8 @@ export interface HostServices {
   setBadgeCount(count: number): void;
   /** A native notification whose click opens a platform route (main/attention/notifier.ts). */
   notify(notification: HostNotification): void;
+  /** Client updates (main/updates/updater.ts); none before they are wired. */
+  updates?: { status(): HostUpdateStatus; restartToUpdate(): void };
 }
 
 export type IpcHandler = (event: IpcSenderEvent, ...args: unknown[]) => unknown;
@@ -124,6 +126,17 @@ export function createIpcHandlers(
       args: one(isPlatformNotification),
       run: (_origin, [{ title, body, route }]) => {
         services.notify({ title, body, route });
+        return undefined;
+      },
+    },
+    [IPC.getUpdateStatus]: {
+      args: none,
+      run: () => services.updates?.status() ?? { state: 'none' },
+    },
+    [IPC.restartToUpdate]: {
+      args: none,
+      run: () => {
+        services.updates?.restartToUpdate();
         return undefined;
       },
     },

@@ -1,4 +1,6 @@
 import Store from 'electron-store';
+import { randomInt } from 'node:crypto';
+import { isStagingBucket } from '../updates/update-policy';
 import { restoreWindowState, type Bounds, type WindowState } from '../windows/window-state';
 import { sanitizePreferences, type Preferences } from './preferences';
 
@@ -11,6 +13,8 @@ interface SettingsFile {
   windowState?: WindowState;
   preferences?: Partial<Preferences>;
   closeToTrayExplained?: boolean;
+  /** This installation's place in staged update rollouts (main/updates/update-policy.ts). */
+  updateStagingBucket?: number;
 }
 
 export interface Settings {
@@ -24,6 +28,8 @@ export interface Settings {
   setPreferences(choices: Partial<Preferences>): void;
   closeToTrayExplained(): boolean;
   setCloseToTrayExplained(): void;
+  /** A whole number 0–99 drawn once and kept, as electron-updater keeps its staging id. */
+  updateStagingBucket(): number;
 }
 
 export function createSettings(folder: string): Settings {
@@ -55,6 +61,13 @@ export function createSettings(folder: string): Settings {
     closeToTrayExplained: () => store.get('closeToTrayExplained') === true,
     setCloseToTrayExplained() {
       store.set('closeToTrayExplained', true);
+    },
+    updateStagingBucket() {
+      const kept: unknown = store.get('updateStagingBucket');
+      if (isStagingBucket(kept)) return kept;
+      const drawn = randomInt(0, 100);
+      store.set('updateStagingBucket', drawn);
+      return drawn;
     },
   };
 }

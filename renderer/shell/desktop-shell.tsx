@@ -30,6 +30,7 @@ import { applyMode, saveTheme, type ThemeSelection } from '../features/theme/ind
 import { readTodoClosedFlag, shouldShowTodoPanel } from '../features/todo/index';
 import { Viewport } from '../features/viewport/index';
 import { ZoomWarning } from '../features/zoom-warning/index';
+import { UpdateBar } from '../features/client-update/index';
 import { RouteOutlet } from '../ui/access/route-outlet';
 import { notify } from '../ui/notify/notify';
 import { BelowHeader } from './below-header';
@@ -221,6 +222,7 @@ export function DesktopShell({ user, variant, onLoggedOut, homeUrl }: DesktopShe
   const content = (
     <>
       <ZoomWarning />
+      <UpdateBar host={getHost()} />
       {inViewport && <Viewport app={viewportApp} fileId={viewportFile} />}
       <RouteOutlet
         path={route}

@@ -15,7 +15,7 @@ const INDEX_FILE = 'index.html';
  * The absolute path of a build file when it is a regular file inside the web root, symlinks
  * resolved (defence in depth: the path rules already refuse '..').
  */
-async function fileInside(webRoot: string, file: string): Promise<string | undefined> {
+export async function fileInside(webRoot: string, file: string): Promise<string | undefined> {
   try {
     const root = await fs.realpath(webRoot);
     const full = await fs.realpath(path.join(root, file));

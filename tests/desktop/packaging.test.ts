@@ -87,6 +87,13 @@ describe('electron-builder.yml, validated offline with app-builder-lib', () => {
     expect(typeof hook).toBe('function');
   });
 
+  it('publishes updates to a generic feed folder the platform serves', () => {
+    expect(config.publish).toMatchObject({
+      provider: 'generic',
+      url: expect.stringMatching(/^https:\/\/[^/]+\/client\/updates\/win\/$/) as unknown,
+    });
+  });
+
   it('sets the fuses: no run-as-node, app only from an integrity-checked asar, encrypted cookies', () => {
     expect(config.electronFuses).toEqual({
       runAsNode: false,

@@ -1,0 +1,2 @@
+/** The client update bar's front door. */
+export { UpdateBar } from './update-bar';
