@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { IPC_LIMITS } from '../../contract/ipc';
+import { MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT } from '../windows/zoom';
 import { POLICY_VALUES } from './policy';
 import { POLICY_KEY } from './registry-reader';
 
@@ -31,11 +32,11 @@ function parse(file: string): Document {
 const admx = parse(path.join(POLICY_DIR, 'EduDesk.admx'));
 const policies = [...admx.getElementsByTagName('policy')];
 
-/** The registry value a policy writes: its own valueName, or its text element's. */
+/** The registry value a policy writes: its own valueName, or its (text or number) element's. */
 function valueName(policy: Element): string | null {
   return (
     policy.getAttribute('valueName') ??
-    policy.getElementsByTagName('text')[0]?.getAttribute('valueName') ??
+    policy.getElementsByTagName('elements')[0]?.children[0]?.getAttribute('valueName') ??
     null
   );
 }
@@ -51,20 +52,28 @@ describe('Group Policy template (ADMX)', () => {
     expect(policies.map(valueName).sort()).toEqual(Object.keys(POLICY_VALUES).sort());
   });
 
-  it('writes flags as DWORD 1 or 0 and texts within the client’s limits', () => {
+  it('writes flags as DWORD 1 or 0, numbers in range and texts within the client’s limits', () => {
     for (const policy of policies) {
-      const name = valueName(policy) ?? '';
-      const text = policy.getElementsByTagName('text')[0];
-      if (name.startsWith('Disable')) {
-        expect(text, name).toBeUndefined();
+      const name = valueName(policy) ?? policy.getAttribute('name') ?? '';
+      const [element] = policy.getElementsByTagName('elements')[0]?.children ?? [];
+      if (element === undefined) {
         const enabled = policy.getElementsByTagName('enabledValue')[0];
         const disabled = policy.getElementsByTagName('disabledValue')[0];
-        expect(enabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('1');
-        expect(disabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('0');
+        expect(enabled?.getElementsByTagName('decimal')[0]?.getAttribute('value'), name).toBe('1');
+        expect(disabled?.getElementsByTagName('decimal')[0]?.getAttribute('value'), name).toBe('0');
       } else {
-        expect(text?.getAttribute('required'), name).toBe('true');
+        expect(['text', 'decimal'], name).toContain(element.tagName);
+        expect(element.getAttribute('valueName'), name).toBe(name);
+        expect(element.getAttribute('required'), name).toBe('true');
       }
     }
+    const range = (name: string) => {
+      const decimal = policies
+        .find((policy) => valueName(policy) === name)
+        ?.getElementsByTagName('decimal')[0];
+      return [decimal?.getAttribute('minValue'), decimal?.getAttribute('maxValue')];
+    };
+    expect(range('DefaultZoom')).toEqual([String(MIN_ZOOM_PERCENT), String(MAX_ZOOM_PERCENT)]);
     const maxLength = (name: string) =>
       policies
         .find((policy) => valueName(policy) === name)
@@ -100,15 +109,16 @@ describe.each(LANGUAGES)('Group Policy texts (ADML, %s)', (language) => {
     }
   });
 
-  it('has a text box for every text element', () => {
+  it('has a text box for every text or number element', () => {
     for (const policy of policies) {
-      const text = policy.getElementsByTagName('text')[0];
+      const text = policy.getElementsByTagName('elements')[0]?.children[0];
       if (!text) continue;
+      const box = text.tagName === 'decimal' ? 'decimalTextBox' : 'textBox';
       const presentation = presentations.get(policy.getAttribute('name'));
       expect(policy.getAttribute('presentation')).toBe(
         `$(presentation.${policy.getAttribute('name') ?? ''})`,
       );
-      expect(presentation?.getElementsByTagName('textBox')[0]?.getAttribute('refId')).toBe(
+      expect(presentation?.getElementsByTagName(box)[0]?.getAttribute('refId')).toBe(
         text.getAttribute('id'),
       );
     }

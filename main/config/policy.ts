@@ -11,6 +11,11 @@ export interface DeploymentSettings {
   disableAutoLogin?: boolean;
   disableThemeButton?: boolean;
   disableLanguageButton?: boolean;
+  // Downloads, zoom and auto-login age (main/downloads, main/windows/zoom.ts, main/vault).
+  downloadDirectory?: string;
+  blockDangerousDownloads?: boolean;
+  defaultZoom?: number;
+  autoLoginMaxDays?: number;
 }
 
 type Field = keyof DeploymentSettings;
@@ -22,13 +27,21 @@ export const POLICY_VALUES: Readonly<Record<string, Field>> = {
   DisableAutoLogin: 'disableAutoLogin',
   DisableThemeButton: 'disableThemeButton',
   DisableLanguageButton: 'disableLanguageButton',
+  DownloadDirectory: 'downloadDirectory',
+  BlockDangerousDownloads: 'blockDangerousDownloads',
+  DefaultZoom: 'defaultZoom',
+  AutoLoginMaxDays: 'autoLoginMaxDays',
 };
 
 const BOOLEAN_FIELDS: ReadonlySet<Field> = new Set([
   'disableAutoLogin',
   'disableThemeButton',
   'disableLanguageButton',
+  'blockDangerousDownloads',
 ]);
+
+/** Fields written as REG_DWORD numbers (a decimal element in the ADMX). */
+const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['defaultZoom', 'autoLoginMaxDays']);
 
 /** Machine policy first: a user cannot override what the administrator set for the machine. */
 export const HIVE_ORDER: readonly RegistryHive[] = ['HKLM', 'HKCU'];
@@ -43,6 +56,16 @@ function booleanValue(value: RegistryValue): boolean | undefined {
     if (text === '1' || text === 'true') return true;
     if (text === '0' || text === 'false') return false;
   }
+  return undefined;
+}
+
+function numberValue(value: RegistryValue): number | undefined {
+  const text = value.data.trim();
+  if (value.type === 'REG_DWORD' || value.type === 'REG_QWORD') {
+    const number = Number.parseInt(text, text.toLowerCase().startsWith('0x') ? 16 : 10);
+    return Number.isNaN(number) ? undefined : number;
+  }
+  if (value.type === 'REG_SZ' && /^\d{1,9}$/.test(text)) return Number(text);
   return undefined;
 }
 
@@ -65,6 +88,11 @@ export function settingsFromRegistry(
       const flag = booleanValue(value);
       if (flag === undefined) warn(`Policy ${name}: ${value.type} "${value.data}" is not a flag`);
       else Object.assign(settings, { [field]: flag });
+    } else if (NUMBER_FIELDS.has(field)) {
+      const number = numberValue(value);
+      if (number === undefined)
+        warn(`Policy ${name}: ${value.type} "${value.data}" is not a number`);
+      else Object.assign(settings, { [field]: number });
     } else {
       const text = stringValue(value);
       if (text === undefined) warn(`Policy ${name}: ${value.type} is not a text value`);
