@@ -39,6 +39,8 @@ export interface WindowManagerDeps {
   /** Remembers what the offline page shows. */
   setOffline(server: string, error: string): void;
   warn(message: string): void;
+  /** Called with each new main window (zoom: main/windows/zoom.ts). */
+  mainWindowCreated?(window: BrowserWindow): void;
 }
 
 export interface WindowManager {
@@ -51,6 +53,11 @@ export interface WindowManager {
   /** Menu actions. */
   changeServer: () => void;
   reloadMain: () => void;
+  /**
+   * Opens a platform route (an edudesk:// link, main/links/deep-link.ts, already checked) in the
+   * main window; false when there is no platform server yet (the first-run page stays).
+   */
+  openRoute: (route: string) => boolean;
   /** Every open window (tests, shutdown). */
   windows: () => BrowserWindow[];
 }
@@ -142,6 +149,7 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
       },
     });
     main = window;
+    deps.mainWindowCreated?.(window);
     if (state.maximized) window.maximize();
     if (state.fullScreen) window.setFullScreen(true);
     window.on('close', () => {
@@ -297,8 +305,23 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
     openFirstRun();
   }
 
+  function openRoute(route: string): boolean {
+    const platform = deps.platform();
+    if (!platform) return false;
+    const url = new URL(route, platform.origin);
+    // isPlatformRoute already guarantees this; checked again where the URL is loaded.
+    if (url.origin !== platform.origin) return false;
+    if (!main) openMain();
+    if (main) {
+      focusWindow(main);
+      void main.loadURL(url.href);
+    }
+    return true;
+  }
+
   return {
     start: openMain,
+    openRoute,
     focus() {
       const window = main ?? firstRun;
       if (window) focusWindow(window);
