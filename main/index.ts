@@ -15,9 +15,13 @@ import {
   systemPreferences,
 } from 'electron';
 import type { LangType } from '../contract/languages';
+import { existsSync } from 'node:fs';
 import { bundledResourcesDir, portableUserDataDir } from './app-paths';
 import { configFileCandidates, loadConfigFile } from './config/config-file';
 import { resolveDeployment, type Deployment } from './config/deployment';
+import { policyDirectory } from './downloads/download-policy';
+import { attachDownloads } from './downloads/downloads';
+import { deepLinkFromArgv, describeLink, DEEP_LINK_SCHEME, parseDeepLink } from './links/deep-link';
 import { readPolicy, type DeploymentSettings } from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
@@ -33,7 +37,9 @@ import { createVault } from './vault/vault';
 import { createVaultFileStore } from './vault/vault-store';
 import { APP_SCHEME } from './windows/url-policy';
 import { APPS_PARTITION } from './windows/web-preferences';
+import { applySpellCheck, attachSpellingMenu } from './windows/spelling';
 import { createWindowManager } from './windows/window-manager';
+import { rememberZoom } from './windows/zoom';
 
 /**
  * The Electron client's entry: wires the modules of main/ together. Each concern lives in its
@@ -100,6 +106,7 @@ async function start(): Promise<void> {
     encryption: safeStorage,
     platform: process.platform,
     warn,
+    autoLoginMaxDays: () => deployment.client.autoLoginMaxDays,
   });
 
   protocol.handle(
@@ -155,6 +162,15 @@ async function start(): Promise<void> {
       offline = { server, error };
     },
     warn,
+    mainWindowCreated: (window) => {
+      rememberZoom(window, {
+        saved: settings.zoomFactor(),
+        policyPercent: deployment.client.defaultZoom,
+        save: (factor) => {
+          settings.setZoomFactor(factor);
+        },
+      });
+    },
   });
 
   let cameraExplained = false;
@@ -184,6 +200,63 @@ async function start(): Promise<void> {
     applyPermissionPolicy(target, { platformOrigin, onCameraAllowed: explainBlockedCamera });
   }
 
+  // Downloads, spell check (docs/desktop-client.md, "Downloads", "Zoom and spell check").
+  const downloadDirectory = () => {
+    const folder = policyDirectory(deployment.client.downloadDirectory ?? undefined, process.env);
+    if (folder.error !== undefined) warn(folder.error);
+    return folder.directory;
+  };
+  const fixedDownloadDirectory = downloadDirectory();
+  const messageBox = (window: BrowserWindow | null, options: Electron.MessageBoxOptions) =>
+    window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options);
+  for (const target of [session.defaultSession, session.fromPartition(APPS_PARTITION)]) {
+    applySpellCheck(target);
+    attachDownloads(target, {
+      policy: () => ({
+        directory: fixedDownloadDirectory,
+        blockDangerous: deployment.client.blockDangerousDownloads,
+      }),
+      rememberedFolder: () => settings.downloadFolder(),
+      rememberFolder: (folder) => {
+        settings.setDownloadFolder(folder);
+      },
+      defaultFolder: () => app.getPath('downloads'),
+      exists: existsSync,
+      windowOf: (contents) =>
+        windows.windows().find((window) => window.webContents === contents) ?? null,
+      showDone: (window, savePath) => {
+        void messageBox(window, {
+          type: 'info',
+          title: t('main.downloads.doneTitle'),
+          message: t('main.downloads.doneMessage', { name: path.basename(savePath) }),
+          buttons: [t('main.downloads.showInFolder'), t('main.downloads.close')],
+          defaultId: 0,
+          cancelId: 1,
+        }).then(({ response }) => {
+          if (response === 0) shell.showItemInFolder(savePath);
+        });
+      },
+      showProblem: (window, kind, name) => {
+        void messageBox(window, {
+          type: 'warning',
+          title: t(
+            kind === 'refused' ? 'main.downloads.refusedTitle' : 'main.downloads.failedTitle',
+          ),
+          message: t(
+            kind === 'refused' ? 'main.downloads.refusedMessage' : 'main.downloads.failedMessage',
+            { name },
+          ),
+        });
+      },
+      warn,
+    });
+  }
+  app.on('web-contents-created', (_event, contents) => {
+    attachSpellingMenu(contents, t, (template) => {
+      Menu.buildFromTemplate(template).popup();
+    });
+  });
+
   registerIpcHandlers(
     ipcMain,
     createIpcHandlers(
@@ -210,15 +283,38 @@ async function start(): Promise<void> {
     ),
   );
 
-  app.on('second-instance', () => {
+  // edudesk://open?path=… links (main/links/deep-link.ts): at start, from a second instance.
+  const openLink = (link: string | null) => {
+    if (link === null) return;
+    const parsed = parseDeepLink(link);
+    if (!parsed.ok) {
+      warn(`Refused the link ${describeLink(link)}: ${parsed.reason}`);
+      return;
+    }
+    if (!windows.openRoute(parsed.route)) warn(`No platform server yet for ${parsed.route}`);
+  };
+  app.on('second-instance', (_event, argv) => {
     windows.focus();
+    openLink(deepLinkFromArgv(argv));
+  });
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openLink(url);
   });
   windows.start();
+  openLink(deepLinkFromArgv(process.argv));
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // The installers register the scheme too (electron-builder.yml `protocols`); the portable build
+  // points it at the executable the user started, not the folder it unpacks to.
+  if (app.isPackaged) {
+    const portableExe = process.env.PORTABLE_EXECUTABLE_FILE;
+    if (portableExe) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, portableExe);
+    else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  }
   app.on('window-all-closed', () => {
     app.quit();
   });

@@ -5,6 +5,8 @@ import { restoreWindowState, type Bounds, type WindowState } from '../windows/wi
 interface SettingsFile {
   serverUrl?: string;
   windowState?: WindowState;
+  zoomFactor?: number;
+  downloadFolder?: string;
 }
 
 export interface Settings {
@@ -13,6 +15,12 @@ export interface Settings {
   /** The saved window state, checked against the screens now (window-state.ts). */
   windowState(workAreas: readonly Bounds[]): WindowState;
   setWindowState(state: WindowState): void;
+  /** The main window's zoom the user chose (main/windows/zoom.ts). */
+  zoomFactor(): number | undefined;
+  setZoomFactor(factor: number): void;
+  /** The folder of the user's last download (main/downloads). */
+  downloadFolder(): string | undefined;
+  setDownloadFolder(folder: string): void;
 }
 
 export function createSettings(folder: string): Settings {
@@ -33,6 +41,20 @@ export function createSettings(folder: string): Settings {
     windowState: (workAreas) => restoreWindowState(store.get('windowState'), workAreas),
     setWindowState(state) {
       store.set('windowState', state);
+    },
+    zoomFactor() {
+      const value: unknown = store.get('zoomFactor');
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    },
+    setZoomFactor(factor) {
+      store.set('zoomFactor', factor);
+    },
+    downloadFolder() {
+      const value: unknown = store.get('downloadFolder');
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    },
+    setDownloadFolder(folder) {
+      store.set('downloadFolder', folder);
     },
   };
 }
