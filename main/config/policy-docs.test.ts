@@ -118,6 +118,13 @@ describe('MSI properties (resources/build/msi-server-url.mjs)', () => {
         (element) => element.getAttribute('Id') === property,
       );
       expect(secure?.getAttribute('Secure'), property).toBe('yes');
+      // A repair keeps the value the MSI wrote, but never adopts a DWORD Group Policy wrote.
+      const remember = [...wxs.getElementsByTagName('SetProperty')].find(
+        (element) => element.getAttribute('Id') === property,
+      );
+      expect(remember?.textContent).toBe(
+        `NOT ${property} AND EDUDESK_SAVED_${property} AND NOT (EDUDESK_SAVED_${property} << "#")`,
+      );
     }
     const guids = [...wxs.getElementsByTagName('Component')].map((c) => c.getAttribute('Guid'));
     expect(new Set(guids).size).toBe(guids.length);

@@ -4,7 +4,9 @@
 // HKLM\Software\Policies\EduDesk\<value>, the policy the client reads first
 // (main/config/policy.ts); every value is written as REG_SZ, which the reader accepts for flags
 // ("1"/"0") and numbers too. A repair or an upgrade without the property keeps the value already
-// there (the "remember property" pattern: a registry search and a SetProperty after AppSearch).
+// there (the "remember property" pattern: a registry search and a SetProperty after AppSearch);
+// a value of another type (a DWORD that Group Policy wrote, which the search answers as "#…") is
+// not adopted, so a repair never rewrites it as text.
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 
@@ -44,7 +46,7 @@ function properties() {
     <Property Id="EDUDESK_SAVED_${property}" Secure="yes">
       <RegistrySearch Id="EduDeskSaved${value}" Root="HKLM" Key="${POLICY_KEY}" Name="${value}" Type="raw"/>
     </Property>
-    <SetProperty Id="${property}" Value="[EDUDESK_SAVED_${property}]" After="AppSearch" Sequence="first">NOT ${property} AND EDUDESK_SAVED_${property}</SetProperty>`,
+    <SetProperty Id="${property}" Value="[EDUDESK_SAVED_${property}]" After="AppSearch" Sequence="first">NOT ${property} AND EDUDESK_SAVED_${property} AND NOT (EDUDESK_SAVED_${property} &lt;&lt; "#")</SetProperty>`,
     )
     .join('');
 }
