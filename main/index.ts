@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -15,29 +16,28 @@ import {
   systemPreferences,
 } from 'electron';
 import type { LangType } from '../contract/languages';
-import { existsSync } from 'node:fs';
 import { bundledResourcesDir, portableUserDataDir } from './app-paths';
 import { configFileCandidates, loadConfigFile } from './config/config-file';
 import { resolveDeployment, type Deployment } from './config/deployment';
-import { policyDirectory } from './downloads/download-policy';
-import { attachDownloads } from './downloads/downloads';
-import { deepLinkFromArgv, describeLink, DEEP_LINK_SCHEME, parseDeepLink } from './links/deep-link';
 import { readPolicy, type DeploymentSettings } from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
+import { policyDirectory } from './downloads/download-policy';
+import { attachDownloads } from './downloads/downloads';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
 import { connectToServer } from './first-run/connect';
 import { checkServer } from './first-run/reachability';
 import { createMainI18n, pickLanguage } from './i18n/main-i18n';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
+import { deepLinkFromArgv, describeLink, DEEP_LINK_SCHEME, parseDeepLink } from './links/deep-link';
 import { menuTemplate } from './menu';
 import { CAMERA_PRIVACY_SETTINGS, shouldExplainBlockedCamera } from './permissions/camera-blocked';
 import { applyPermissionPolicy } from './permissions/session-permissions';
 import { createSettings } from './settings/settings-store';
 import { createVault } from './vault/vault';
 import { createVaultFileStore } from './vault/vault-store';
+import { applySpellCheck, attachSpellingMenu } from './windows/spelling';
 import { APP_SCHEME } from './windows/url-policy';
 import { APPS_PARTITION } from './windows/web-preferences';
-import { applySpellCheck, attachSpellingMenu } from './windows/spelling';
 import { createWindowManager } from './windows/window-manager';
 import { rememberZoom } from './windows/zoom';
 
