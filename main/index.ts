@@ -34,11 +34,14 @@ import {
   type DeploymentSettings,
 } from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
+import { policyDirectory } from './downloads/download-policy';
+import { attachDownloads } from './downloads/downloads';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
 import { connectToServer } from './first-run/connect';
 import { checkServer } from './first-run/reachability';
 import { createMainI18n, pickLanguage } from './i18n/main-i18n';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
+import { deepLinkFromArgv, describeLink, DEEP_LINK_SCHEME, parseDeepLink } from './links/deep-link';
 import { createLogger } from './logging/log';
 import { createCertificateGuard, type CertificateGuard } from './network/certificate-guard';
 import { parseTrustedFingerprints } from './network/certificates';
@@ -63,9 +66,11 @@ import { createVaultFileStore } from './vault/vault-store';
 import { detectInstallKind } from './updates/install-kind';
 import { updatePolicyFrom } from './updates/update-policy';
 import { createUpdater } from './updates/updater';
+import { applySpellCheck, attachSpellingMenu } from './windows/spelling';
 import { APP_SCHEME, isLoginPath } from './windows/url-policy';
 import { APPS_PARTITION } from './windows/web-preferences';
 import { createWindowManager } from './windows/window-manager';
+import { rememberZoom } from './windows/zoom';
 
 /**
  * The Electron client's entry: wires the modules of main/ together. Each concern lives in its
@@ -159,6 +164,7 @@ async function start(): Promise<void> {
     encryption: safeStorage,
     platform: process.platform,
     warn,
+    autoLoginMaxDays: () => deployment.client.autoLoginMaxDays,
   });
 
   // School networks (main/network/): certificates the policy trusts, proxies that ask a sign-in.
@@ -307,6 +313,13 @@ async function start(): Promise<void> {
     },
     warn,
     onMainWindow: (window) => {
+      rememberZoom(window, {
+        saved: settings.zoomFactor(),
+        policyPercent: deployment.client.defaultZoom,
+        save: (factor) => {
+          settings.setZoomFactor(factor);
+        },
+      });
       window.on('focus', () => {
         window.flashFrame(false);
       });
@@ -407,6 +420,63 @@ async function start(): Promise<void> {
     log: warn,
   });
 
+  // Downloads, spell check (docs/desktop-client.md, "Downloads", "Zoom and spell check").
+  const downloadDirectory = () => {
+    const folder = policyDirectory(deployment.client.downloadDirectory ?? undefined, process.env);
+    if (folder.error !== undefined) warn(folder.error);
+    return folder.directory;
+  };
+  const fixedDownloadDirectory = downloadDirectory();
+  const messageBox = (window: BrowserWindow | null, options: Electron.MessageBoxOptions) =>
+    window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options);
+  for (const target of [session.defaultSession, session.fromPartition(APPS_PARTITION)]) {
+    applySpellCheck(target);
+    attachDownloads(target, {
+      policy: () => ({
+        directory: fixedDownloadDirectory,
+        blockDangerous: deployment.client.blockDangerousDownloads,
+      }),
+      rememberedFolder: () => settings.downloadFolder(),
+      rememberFolder: (folder) => {
+        settings.setDownloadFolder(folder);
+      },
+      defaultFolder: () => app.getPath('downloads'),
+      exists: existsSync,
+      windowOf: (contents) =>
+        windows.windows().find((window) => window.webContents === contents) ?? null,
+      showDone: (window, savePath) => {
+        void messageBox(window, {
+          type: 'info',
+          title: t('main.downloads.doneTitle'),
+          message: t('main.downloads.doneMessage', { name: path.basename(savePath) }),
+          buttons: [t('main.downloads.showInFolder'), t('main.downloads.close')],
+          defaultId: 0,
+          cancelId: 1,
+        }).then(({ response }) => {
+          if (response === 0) shell.showItemInFolder(savePath);
+        });
+      },
+      showProblem: (window, kind, name) => {
+        void messageBox(window, {
+          type: 'warning',
+          title: t(
+            kind === 'refused' ? 'main.downloads.refusedTitle' : 'main.downloads.failedTitle',
+          ),
+          message: t(
+            kind === 'refused' ? 'main.downloads.refusedMessage' : 'main.downloads.failedMessage',
+            { name },
+          ),
+        });
+      },
+      warn,
+    });
+  }
+  app.on('web-contents-created', (_event, contents) => {
+    attachSpellingMenu(contents, t, (template) => {
+      Menu.buildFromTemplate(template).popup();
+    });
+  });
+
   registerIpcHandlers(
     ipcMain,
     createIpcHandlers(
@@ -447,8 +517,23 @@ async function start(): Promise<void> {
     ),
   );
 
-  app.on('second-instance', () => {
+  // edudesk://open?path=… links (main/links/deep-link.ts): at start, from a second instance.
+  const openLink = (link: string | null) => {
+    if (link === null) return;
+    const parsed = parseDeepLink(link);
+    if (!parsed.ok) {
+      warn(`Refused the link ${describeLink(link)}: ${parsed.reason}`);
+      return;
+    }
+    if (!windows.openRoute(parsed.route)) warn(`No platform server yet for ${parsed.route}`);
+  };
+  app.on('second-instance', (_event, argv) => {
     windows.focus();
+    openLink(deepLinkFromArgv(argv));
+  });
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openLink(url);
   });
   // A start at Windows sign-in with --hidden shows only the tray (settings/preferences.ts).
   windows.start({ hidden: process.argv.includes(HIDDEN_SWITCH) });
@@ -480,11 +565,19 @@ async function start(): Promise<void> {
     },
   });
   updates.start();
+  openLink(deepLinkFromArgv(process.argv));
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // The installers register the scheme too (electron-builder.yml `protocols`); the portable build
+  // points it at the executable the user started, not the folder it unpacks to.
+  // Reviewed: our own fixed scheme; every link is checked by parseDeepLink (main/links).
+  if (app.isPackaged) {
+    const exe = process.env.PORTABLE_EXECUTABLE_FILE ?? process.execPath;
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, exe); // eng-disable PROTOCOL_HANDLER_JS_CHECK
+  }
   app.on('window-all-closed', () => {
     app.quit();
   });

@@ -106,3 +106,24 @@ describe('parseConfig', () => {
     expect(parseConfig({})).toEqual({});
   });
 });
+
+describe('parseConfig: downloads, zoom, auto-login age', () => {
+  it('reads them and refuses a number of the wrong kind', () => {
+    expect(
+      parseConfig({
+        downloadDirectory: 'D:\\Class',
+        blockDangerousDownloads: false,
+        defaultZoom: 125,
+        autoLoginMaxDays: 15,
+      }),
+    ).toEqual({
+      downloadDirectory: 'D:\\Class',
+      blockDangerousDownloads: false,
+      defaultZoom: 125,
+      autoLoginMaxDays: 15,
+    });
+    expect(parseConfig({ defaultZoom: '125' })).toBeNull();
+    expect(parseConfig({ autoLoginMaxDays: 1.5 })).toBeNull();
+    expect(parseConfig({ autoLoginMaxDays: -1 })).toBeNull();
+  });
+});

@@ -36,6 +36,11 @@ function optionalString(value: unknown): string | undefined | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+function optionalNumber(value: unknown): number | undefined | null {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
 function optionalBoolean(value: unknown): boolean | undefined | null {
   if (value === undefined) return undefined;
   return typeof value === 'boolean' ? value : null;
@@ -54,6 +59,10 @@ export function parseConfig(value: unknown): DeploymentSettings | null {
     updateMode: optionalString(raw.updateMode),
     updateUrl: optionalString(raw.updateUrl),
     targetVersion: optionalString(raw.targetVersion),
+    downloadDirectory: optionalString(raw.downloadDirectory),
+    blockDangerousDownloads: optionalBoolean(raw.blockDangerousDownloads),
+    defaultZoom: optionalNumber(raw.defaultZoom),
+    autoLoginMaxDays: optionalNumber(raw.autoLoginMaxDays),
   };
   if (Object.values(fields).some((field) => field === null)) return null;
   const settings: DeploymentSettings = {};

@@ -91,3 +91,32 @@ describe('resolveDeployment: flags and client id', () => {
     expect(resolveDeployment({ policy: {}, config: {} }).clientId).toBeNull();
   });
 });
+
+describe('download, zoom and auto-login policies', () => {
+  it('blocks dangerous downloads and sets no folder, zoom or age by default', () => {
+    expect(resolveDeployment({ policy: {}, config: {} }).client).toEqual({
+      downloadDirectory: null,
+      blockDangerousDownloads: true,
+      defaultZoom: null,
+      autoLoginMaxDays: null,
+    });
+  });
+
+  it('takes policy first, then config.json, field by field; 0 days means no limit', () => {
+    expect(
+      resolveDeployment({
+        policy: { defaultZoom: 150, autoLoginMaxDays: 0 },
+        config: {
+          defaultZoom: 125,
+          downloadDirectory: 'D:\\Class',
+          blockDangerousDownloads: false,
+        },
+      }).client,
+    ).toEqual({
+      downloadDirectory: 'D:\\Class',
+      blockDangerousDownloads: false,
+      defaultZoom: 150,
+      autoLoginMaxDays: null,
+    });
+  });
+});

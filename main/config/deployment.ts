@@ -13,6 +13,19 @@ export interface Deployment {
   flags: HostConfigFlags;
   /** The installation's user-client id from policy or config.json (spec §4 step 2). */
   clientId: string | null;
+  /** Downloads, zoom and the remembered login's age (docs/desktop-client.md). */
+  client: ClientPolicies;
+}
+
+export interface ClientPolicies {
+  /** DownloadDirectory as set (environment variables not yet expanded). */
+  downloadDirectory: string | null;
+  /** BlockDangerousDownloads: on unless an administrator turns it off. */
+  blockDangerousDownloads: boolean;
+  /** DefaultZoom in percent, or null. */
+  defaultZoom: number | null;
+  /** AutoLoginMaxDays, or null (0 or unset: no limit). */
+  autoLoginMaxDays: number | null;
 }
 
 export interface DeploymentSources {
@@ -64,6 +77,7 @@ export function resolveDeployment(
     warn(`Ignoring the ${source} client id: not a valid id`);
   }
 
+  const maxDays = pick('autoLoginMaxDays');
   return {
     server,
     serverLocked,
@@ -73,5 +87,11 @@ export function resolveDeployment(
       disableLanguageButton: pick('disableLanguageButton') ?? false,
     },
     clientId,
+    client: {
+      downloadDirectory: pick('downloadDirectory') ?? null,
+      blockDangerousDownloads: pick('blockDangerousDownloads') ?? true,
+      defaultZoom: pick('defaultZoom') ?? null,
+      autoLoginMaxDays: maxDays === undefined || maxDays === 0 ? null : maxDays,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { IPC_LIMITS } from '../../contract/ipc';
 import { START_AT_LOGIN_VALUES } from '../settings/preferences';
 import { POLICY_VALUES, RECOMMENDABLE_FIELDS } from './policy';
 import { POLICY_KEY, RECOMMENDED_KEY } from './registry-reader';
+import { MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT } from '../windows/zoom';
 
 /**
  * The Group Policy template (resources/policy) and the policy reader agree: the same key, the
@@ -35,23 +36,17 @@ const allPolicies = [...admx.getElementsByTagName('policy')];
 const policies = allPolicies.filter((policy) => policy.getAttribute('key') === POLICY_KEY);
 const recommended = allPolicies.filter((policy) => policy.getAttribute('key') === RECOMMENDED_KEY);
 
-/** A policy's text element: one text (REG_SZ) or a multi-line text (REG_MULTI_SZ). */
-function textElement(policy: Element): Element | undefined {
-  return policy.getElementsByTagName('text')[0] ?? policy.getElementsByTagName('multiText')[0];
+/** A policy's one element (text, multiText, enum or decimal); none for a flag. */
+function valueElement(policy: Element): Element | undefined {
+  return policy.getElementsByTagName('elements')[0]?.children[0];
 }
 
-/** The registry value a policy writes: its own valueName, or its text or list element's. */
+/** The registry value a policy writes: its own valueName, or its element's. */
 function valueName(policy: Element): string | null {
   return (
-    policy.getAttribute('valueName') ??
-    textElement(policy)?.getAttribute('valueName') ??
-    policy.getElementsByTagName('enum')[0]?.getAttribute('valueName') ??
-    null
+    policy.getAttribute('valueName') ?? valueElement(policy)?.getAttribute('valueName') ?? null
   );
 }
-
-/** Policies written as DWORD 1 (enabled) or 0 (disabled). */
-const isFlag = (name: string) => name.startsWith('Disable') || name === 'CloseToTray';
 
 describe('Group Policy template (ADMX)', () => {
   it('writes every value under the key the client reads, and the MSI writes', () => {
@@ -88,26 +83,34 @@ describe('Group Policy template (ADMX)', () => {
     }
   });
 
-  it('writes flags as DWORD 1 or 0 and texts within the client’s limits', () => {
+  it('writes flags as DWORD 1 or 0, lists, numbers in range and texts within the limits', () => {
     for (const policy of allPolicies) {
-      const name = valueName(policy) ?? '';
-      const text = textElement(policy);
-      const list = policy.getElementsByTagName('enum')[0];
-      if (list) {
-        expect(list.getAttribute('required'), name).toBe('true');
-      } else if (isFlag(name)) {
-        expect(text, name).toBeUndefined();
+      const name = valueName(policy) ?? policy.getAttribute('name') ?? '';
+      const element = valueElement(policy);
+      if (element === undefined) {
         const enabled = policy.getElementsByTagName('enabledValue')[0];
         const disabled = policy.getElementsByTagName('disabledValue')[0];
-        expect(enabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('1');
-        expect(disabled?.getElementsByTagName('decimal')[0]?.getAttribute('value')).toBe('0');
-      } else if (name === 'UpdateMode') {
-        const values = [...policy.getElementsByTagName('string')].map((value) => value.textContent);
-        expect(values).toEqual(['auto', 'notify', 'off']);
+        expect(enabled?.getElementsByTagName('decimal')[0]?.getAttribute('value'), name).toBe('1');
+        expect(disabled?.getElementsByTagName('decimal')[0]?.getAttribute('value'), name).toBe('0');
       } else {
-        expect(text?.getAttribute('required'), name).toBe('true');
+        expect(['text', 'multiText', 'enum', 'decimal'], name).toContain(element.tagName);
+        expect(element.getAttribute('valueName'), name).toBe(name);
+        expect(element.getAttribute('required'), name).toBe('true');
       }
     }
+    const updateModes = allPolicies
+      .filter((policy) => valueName(policy) === 'UpdateMode')
+      .flatMap((policy) =>
+        [...policy.getElementsByTagName('string')].map((value) => value.textContent),
+      );
+    expect(updateModes).toEqual(['auto', 'notify', 'off']);
+    const range = (name: string) => {
+      const decimal = policies
+        .find((policy) => valueName(policy) === name)
+        ?.getElementsByTagName('decimal')[0];
+      return [decimal?.getAttribute('minValue'), decimal?.getAttribute('maxValue')];
+    };
+    expect(range('DefaultZoom')).toEqual([String(MIN_ZOOM_PERCENT), String(MAX_ZOOM_PERCENT)]);
     const maxLength = (name: string) =>
       policies
         .find((policy) => valueName(policy) === name)
@@ -143,16 +146,17 @@ describe.each(LANGUAGES)('Group Policy texts (ADML, %s)', (language) => {
     }
   });
 
-  it('has a text box for every text element and a drop-down list for every list', () => {
+  it('has a matching control for every element', () => {
+    const CONTROLS: Record<string, string> = {
+      text: 'textBox',
+      multiText: 'multiTextBox',
+      enum: 'dropdownList',
+      decimal: 'decimalTextBox',
+    };
     for (const policy of allPolicies) {
-      const text = textElement(policy);
-      const element = text ?? policy.getElementsByTagName('enum')[0];
+      const element = valueElement(policy);
       if (!element) continue;
-      const control = !text
-        ? 'dropdownList'
-        : text.tagName === 'multiText'
-          ? 'multiTextBox'
-          : 'textBox';
+      const control = CONTROLS[element.tagName] ?? '(none)';
       const presentation = presentations.get(policy.getAttribute('name'));
       expect(policy.getAttribute('presentation')).toBe(
         `$(presentation.${policy.getAttribute('name') ?? ''})`,

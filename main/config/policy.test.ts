@@ -198,3 +198,35 @@ describe('school network policies', () => {
     expect(warnings).toHaveLength(2);
   });
 });
+
+describe('download, zoom and auto-login policies', () => {
+  it('reads numbers from DWORDs and number texts, and the folder as text', () => {
+    const warnings: string[] = [];
+    const values = new Map<string, RegistryValue>([
+      ['DefaultZoom', dword('0x7d')],
+      ['AutoLoginMaxDays', sz('15')],
+      ['DownloadDirectory', { type: 'REG_EXPAND_SZ', data: '%USERPROFILE%\\EduDesk' }],
+      ['BlockDangerousDownloads', dword('0x0')],
+    ]);
+    expect(settingsFromRegistry(values, (message) => warnings.push(message))).toEqual({
+      defaultZoom: 125,
+      autoLoginMaxDays: 15,
+      downloadDirectory: '%USERPROFILE%\\EduDesk',
+      blockDangerousDownloads: false,
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('ignores a number of the wrong type and says why', () => {
+    const warnings: string[] = [];
+    const values = new Map<string, RegistryValue>([
+      ['DefaultZoom', sz('big')],
+      ['AutoLoginMaxDays', { type: 'REG_BINARY', data: '0f' }],
+    ]);
+    expect(settingsFromRegistry(values, (message) => warnings.push(message))).toEqual({});
+    expect(warnings).toEqual([
+      'Policy DefaultZoom: REG_SZ "big" is not a number',
+      'Policy AutoLoginMaxDays: REG_BINARY "0f" is not a number',
+    ]);
+  });
+});

@@ -28,6 +28,11 @@ export interface DeploymentSettings {
   updateMode?: string;
   updateUrl?: string;
   targetVersion?: string;
+  // Downloads, zoom and auto-login age (main/downloads, main/windows/zoom.ts, main/vault).
+  downloadDirectory?: string;
+  blockDangerousDownloads?: boolean;
+  defaultZoom?: number;
+  autoLoginMaxDays?: number;
 }
 
 type Field = keyof DeploymentSettings;
@@ -49,6 +54,10 @@ export const POLICY_VALUES: Readonly<Record<string, Field>> = {
   UpdateMode: 'updateMode',
   UpdateUrl: 'updateUrl',
   TargetVersion: 'targetVersion',
+  DownloadDirectory: 'downloadDirectory',
+  BlockDangerousDownloads: 'blockDangerousDownloads',
+  DefaultZoom: 'defaultZoom',
+  AutoLoginMaxDays: 'autoLoginMaxDays',
 };
 
 /** The values the Recommended key may hold: defaults of the user's settings. */
@@ -65,6 +74,7 @@ const BOOLEAN_FIELDS: ReadonlySet<Field> = new Set([
   'disableNotifications',
   'closeToTray',
   'disableProxyCredentialSaving',
+  'blockDangerousDownloads',
 ]);
 
 /** Lists: REG_MULTI_SZ (reg.exe shows the items joined by a literal "\0") or one REG_SZ. */
@@ -79,13 +89,24 @@ function listValue(value: RegistryValue): string | undefined {
   return items.length === 0 ? undefined : items.join(';');
 }
 
+/** Fields written as REG_DWORD numbers (a decimal element in the ADMX). */
+const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['defaultZoom', 'autoLoginMaxDays']);
+
 /** Machine policy first: a user cannot override what the administrator set for the machine. */
 export const HIVE_ORDER: readonly RegistryHive[] = ['HKLM', 'HKCU'];
 
+/** A DWORD or QWORD as reg.exe shows it (0x-hex or decimal); undefined for other types. */
+function dwordValue(value: RegistryValue): number | undefined {
+  if (value.type !== 'REG_DWORD' && value.type !== 'REG_QWORD') return undefined;
+  const text = value.data.trim();
+  const number = Number.parseInt(text, text.toLowerCase().startsWith('0x') ? 16 : 10);
+  return Number.isNaN(number) ? undefined : number;
+}
+
 function booleanValue(value: RegistryValue): boolean | undefined {
   if (value.type === 'REG_DWORD' || value.type === 'REG_QWORD') {
-    const number = Number.parseInt(value.data, value.data.toLowerCase().startsWith('0x') ? 16 : 10);
-    return Number.isNaN(number) ? undefined : number !== 0;
+    const number = dwordValue(value);
+    return number === undefined ? undefined : number !== 0;
   }
   if (value.type === 'REG_SZ') {
     const text = value.data.trim().toLowerCase();
@@ -97,12 +118,16 @@ function booleanValue(value: RegistryValue): boolean | undefined {
 
 /** StartAtLogin: DWORD 0 off, 1 shown, 2 hidden (the ADMX list), or the word itself. */
 function startAtLoginValue(value: RegistryValue): StartAtLogin | undefined {
-  if (value.type === 'REG_DWORD' || value.type === 'REG_QWORD') {
-    const number = Number.parseInt(value.data, value.data.toLowerCase().startsWith('0x') ? 16 : 10);
-    return START_AT_LOGIN_VALUES[number];
-  }
+  const number = dwordValue(value);
+  if (number !== undefined) return START_AT_LOGIN_VALUES[number];
   const text = value.type === 'REG_SZ' ? value.data.trim().toLowerCase() : undefined;
   return isStartAtLogin(text) ? text : undefined;
+}
+
+function numberValue(value: RegistryValue): number | undefined {
+  const text = value.data.trim();
+  if (value.type === 'REG_SZ' && /^\d{1,9}$/.test(text)) return Number(text);
+  return dwordValue(value);
 }
 
 function stringValue(value: RegistryValue): string | undefined {
@@ -129,6 +154,11 @@ export function settingsFromRegistry(
       const flag = booleanValue(value);
       if (flag === undefined) warn(`Policy ${name}: ${value.type} "${value.data}" is not a flag`);
       else Object.assign(settings, { [field]: flag });
+    } else if (NUMBER_FIELDS.has(field)) {
+      const number = numberValue(value);
+      if (number === undefined)
+        warn(`Policy ${name}: ${value.type} "${value.data}" is not a number`);
+      else Object.assign(settings, { [field]: number });
     } else {
       const text = LIST_FIELDS.has(field) ? listValue(value) : stringValue(value);
       if (text === undefined) warn(`Policy ${name}: ${value.type} is not a text value`);

@@ -15,6 +15,8 @@ interface SettingsFile {
   closeToTrayExplained?: boolean;
   /** This installation's place in staged update rollouts (main/updates/update-policy.ts). */
   updateStagingBucket?: number;
+  zoomFactor?: number;
+  downloadFolder?: string;
 }
 
 export interface Settings {
@@ -30,6 +32,12 @@ export interface Settings {
   setCloseToTrayExplained(): void;
   /** A whole number 0–99 drawn once and kept, as electron-updater keeps its staging id. */
   updateStagingBucket(): number;
+  /** The main window's zoom the user chose (main/windows/zoom.ts). */
+  zoomFactor(): number | undefined;
+  setZoomFactor(factor: number): void;
+  /** The folder of the user's last download (main/downloads). */
+  downloadFolder(): string | undefined;
+  setDownloadFolder(folder: string): void;
 }
 
 export function createSettings(folder: string): Settings {
@@ -68,6 +76,20 @@ export function createSettings(folder: string): Settings {
       const drawn = randomInt(0, 100);
       store.set('updateStagingBucket', drawn);
       return drawn;
+    },
+    zoomFactor() {
+      const value: unknown = store.get('zoomFactor');
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    },
+    setZoomFactor(factor) {
+      store.set('zoomFactor', factor);
+    },
+    downloadFolder() {
+      const value: unknown = store.get('downloadFolder');
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    },
+    setDownloadFolder(folder) {
+      store.set('downloadFolder', folder);
     },
   };
 }

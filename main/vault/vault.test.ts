@@ -264,3 +264,67 @@ describe('proxy sign-ins', () => {
     expect(await vault.loadProxyLogin('evil.example:3128')).toBeNull();
   });
 });
+
+describe('AutoLoginMaxDays (the remembered password’s age)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  function agedVault(encryption: ReturnType<typeof createFakeSafeStorage>, maxDays: number | null) {
+    let clock = Date.UTC(2026, 8, 1);
+    const vault = createVault({
+      store: createVaultFileStore(dir),
+      encryption,
+      platform: 'win32',
+      autoLoginMaxDays: () => maxDays,
+      now: () => clock,
+    });
+    return {
+      vault,
+      later: (days: number) => {
+        clock += days * DAY;
+      },
+    };
+  }
+
+  it('keeps the username but not the password once it is older than the limit', async () => {
+    const encryption = createFakeSafeStorage();
+    const { vault, later } = agedVault(encryption, 15);
+    await vault.saveLogin(SCHOOL, LOGIN);
+    later(15);
+    expect(await vault.loadLogin(SCHOOL)).toEqual(LOGIN);
+    later(1);
+    expect(await vault.loadLogin(SCHOOL)).toEqual({ ...LOGIN, password: '' });
+    // Gone from the vault too, not only withheld.
+    const restarted = agedVault(encryption, null);
+    expect(await restarted.vault.loadLogin(SCHOOL)).toEqual({ ...LOGIN, password: '' });
+    // Typed again and saved: remembered anew for another 15 days.
+    await vault.saveLogin(SCHOOL, LOGIN);
+    later(10);
+    expect(await vault.loadLogin(SCHOOL)).toEqual(LOGIN);
+  });
+
+  it('never expires without the policy, or with 0', async () => {
+    for (const maxDays of [null, 0]) {
+      const { vault, later } = agedVault(createFakeSafeStorage(), maxDays);
+      await vault.saveLogin(AREA, LOGIN);
+      later(3650);
+      expect(await vault.loadLogin(AREA)).toEqual(LOGIN);
+    }
+  });
+
+  it('counts an entry saved before the timestamp existed from its first use', async () => {
+    const encryption = createFakeSafeStorage();
+    const store = createVaultFileStore(dir);
+    const old = JSON.stringify({
+      v: 1,
+      origin: SCHOOL,
+      login: { username: 'teacher01', password: PASSWORD },
+    });
+    store.write({ [SCHOOL]: (await encryption.encryptStringAsync(old)).toString('base64') });
+    const { vault, later } = agedVault(encryption, 15);
+    expect(await vault.loadLogin(SCHOOL)).toEqual(LOGIN);
+    later(15);
+    expect(await vault.loadLogin(SCHOOL)).toEqual(LOGIN);
+    later(1);
+    expect(await vault.loadLogin(SCHOOL)).toEqual({ ...LOGIN, password: '' });
+  });
+});

@@ -10,7 +10,8 @@ export interface VaultStore {
 
 /** What one origin's entry holds once opened. */
 interface VaultEntry {
-  login?: { username: string; password: string };
+  /** savedAt: when the password was remembered (ms); missing in entries of older versions. */
+  login?: { username: string; password: string; savedAt?: number };
   clientId?: string;
   /** A proxy's sign-in, in an entry of its own keyed "proxy:<host>:<port>". */
   proxy?: { username: string; password: string };
@@ -54,6 +55,8 @@ function parseEntry(text: string, origin: string): VaultEntry | null {
     const login = { remember: true, ...(raw.login as object) };
     if (!isRememberedLogin(login)) return null;
     entry.login = { username: login.username, password: login.password };
+    const savedAt = (raw.login as { savedAt?: unknown }).savedAt;
+    if (typeof savedAt === 'number' && Number.isFinite(savedAt)) entry.login.savedAt = savedAt;
   }
   if (raw.clientId !== undefined) {
     if (!isClientId(raw.clientId)) return null;
@@ -78,9 +81,13 @@ export function createVault(options: {
   encryption: Encryption;
   platform: NodeJS.Platform;
   warn?: (message: string) => void;
+  /** Policy AutoLoginMaxDays: a password remembered longer ago is not handed out (null: no limit). */
+  autoLoginMaxDays?: () => number | null;
+  now?: () => number;
 }): Vault {
   const { store, encryption, platform } = options;
   const warn = options.warn ?? (() => undefined);
+  const now = options.now ?? Date.now;
   let status: Promise<VaultStatus> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -145,16 +152,31 @@ export function createVault(options: {
     status: currentStatus,
     loadLogin: (origin) =>
       serial(async () => {
-        const login = (await open(origin))?.login;
-        return login
-          ? { remember: true, username: login.username, password: login.password }
-          : null;
+        const entry = await open(origin);
+        const login = entry?.login;
+        if (!entry || !login) return null;
+        if (login.savedAt === undefined) {
+          // An entry from before AutoLoginMaxDays: its age counts from now (docs/desktop-client.md).
+          login.savedAt = now();
+          await seal(origin, entry);
+        }
+        if (isTooOld(login.savedAt, options.autoLoginMaxDays?.() ?? null, now())) {
+          // The user types the password again (the username stays filled in); saving the login
+          // after that remembers it anew.
+          if (login.password !== '') {
+            login.password = '';
+            await seal(origin, entry);
+          }
+          return { remember: true, username: login.username, password: '' };
+        }
+        return { remember: true, username: login.username, password: login.password };
       }),
     saveLogin: (origin, record) =>
       serial(async () => {
         const entry = (await open(origin)) ?? {};
-        if (record.remember) entry.login = { username: record.username, password: record.password };
-        else delete entry.login;
+        if (record.remember) {
+          entry.login = { username: record.username, password: record.password, savedAt: now() };
+        } else delete entry.login;
         await seal(origin, entry);
       }),
     clearLogin: (origin) =>
@@ -193,6 +215,14 @@ export function createVault(options: {
         return Promise.resolve();
       }),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True when a password saved at `savedAt` is older than `maxDays` days (null or 0: no limit). */
+export function isTooOld(savedAt: number, maxDays: number | null, now: number): boolean {
+  if (maxDays === null || maxDays <= 0) return false;
+  return now - savedAt > maxDays * DAY_MS;
 }
 
 /** An in-memory store (tests, and a vault that must not touch the disk). */

@@ -14,8 +14,9 @@ export interface WebPreferencesOptions {
 /**
  * The one set of webPreferences every window gets (docs/security.md): sandboxed renderers with
  * context isolation and no Node, web security on, no <webview>, no insecure content, no
- * experimental features, auxclick off, dialogs that a page cannot spam. Only the bridge (for the
- * platform origin) and the session differ between windows.
+ * experimental features, auxclick off, dialogs that a page cannot spam, spell check on (English,
+ * main/windows/spelling.ts). Only the bridge (for the platform origin) and the session differ
+ * between windows.
  */
 export function secureWebPreferences(options: WebPreferencesOptions = {}): WebPreferences {
   const preferences: WebPreferences = {
@@ -31,7 +32,7 @@ export function secureWebPreferences(options: WebPreferencesOptions = {}): WebPr
     navigateOnDragDrop: false,
     safeDialogs: true,
     disableBlinkFeatures: 'Auxclick',
-    spellcheck: false,
+    spellcheck: true,
   };
   if (options.bridge) {
     preferences.preload = options.bridge.preload;

@@ -507,3 +507,34 @@ describe('window manager: logout hook', () => {
     expect(open()).toHaveLength(1);
   });
 });
+
+describe('window manager: edudesk:// routes', () => {
+  it('opens a route in the main window, creating it when it is closed', () => {
+    const { manager, windows, open } = setup();
+    manager.start();
+    const [main] = windows;
+    expect(manager.openRoute('/pages/notice/index.html?id=7')).toBe(true);
+    expect(main?.webContents.loads.at(-1)?.url).toBe(
+      'https://school.example.edu/pages/notice/index.html?id=7',
+    );
+    expect(main?.focused).toBeGreaterThan(0);
+    main?.close();
+    expect(manager.openRoute('/desktop/home')).toBe(true);
+    expect(open()).toHaveLength(1);
+    expect(open()[0]?.webContents.loads.at(-1)?.url).toBe(
+      'https://school.example.edu/desktop/home',
+    );
+  });
+
+  it('opens nothing before a server is chosen, and never another origin', () => {
+    const first = setup({ platform: null });
+    first.manager.start();
+    expect(first.manager.openRoute('/desktop')).toBe(false);
+    expect(first.windows[0]?.webContents.loads).toHaveLength(1);
+
+    const { manager, windows } = setup();
+    manager.start();
+    expect(manager.openRoute('//evil.example/pages/x')).toBe(false);
+    expect(windows[0]?.webContents.loads).toHaveLength(1);
+  });
+});

@@ -39,7 +39,7 @@ export interface WindowManagerDeps {
   setOffline(server: string, error: string): void;
   warn(message: string): void;
   // The tray and Settings (main/tray/, main/settings/preferences.ts).
-  /** Each new main window, for close to tray and the badge. */
+  /** Each new main window, for close to tray, the badge and zoom (main/windows/zoom.ts). */
   onMainWindow?(window: BrowserWindow): void;
   /** Saves the Settings page's form (only ever from the Settings window). */
   saveSettings?(params: URLSearchParams): void;
@@ -62,6 +62,11 @@ export interface WindowManager {
   /** Menu actions. */
   changeServer: () => void;
   reloadMain: () => void;
+  /**
+   * Opens a platform route (an edudesk:// link, main/links/deep-link.ts, already checked) in the
+   * main window; false when there is no platform server yet (the first-run page stays).
+   */
+  openRoute: (route: string) => boolean;
   /** Every open window (tests, shutdown). */
   windows: () => BrowserWindow[];
   // The tray and Settings.
@@ -383,10 +388,25 @@ export function createWindowManager(deps: WindowManagerDeps): WindowManager {
     openFirstRun();
   }
 
+  function openRoute(route: string): boolean {
+    const platform = deps.platform();
+    if (!platform) return false;
+    const url = new URL(route, platform.origin);
+    // isPlatformRoute already guarantees this; checked again where the URL is loaded.
+    if (url.origin !== platform.origin) return false;
+    if (!main) openMain();
+    if (main) {
+      focusWindow(main);
+      void main.loadURL(url.href);
+    }
+    return true;
+  }
+
   return {
     start: (options) => {
       openMain(options);
     },
+    openRoute,
     focus() {
       if (main) showMain(main);
       else if (firstRun) focusWindow(firstRun);

@@ -1,30 +1,86 @@
-// electron-builder's msiProjectCreated hook (electron-builder.yml): adds the SERVER_URL property
-// to the MSI. `msiexec /i EduDesk-x.y.z.msi SERVER_URL=https://school.example.edu /qn` writes it
-// to HKLM\Software\Policies\EduDesk\ServerUrl, the policy value the client reads first
-// (main/config/policy.ts). A repair or an upgrade without SERVER_URL keeps the value already
-// there (the "remember property" pattern: a registry search and a SetProperty after AppSearch).
+// electron-builder's msiProjectCreated hook (electron-builder.yml): adds the deployment
+// properties to the MSI and registers the edudesk:// scheme. Each property of MSI_PROPERTIES,
+// e.g. `msiexec /i EduDesk-x.y.z.msi SERVER_URL=https://school.example.edu /qn`, is written to
+// HKLM\Software\Policies\EduDesk\<value>, the policy the client reads first
+// (main/config/policy.ts); every value is written as REG_SZ, which the reader accepts for flags
+// ("1"/"0") and numbers too. A repair or an upgrade without the property keeps the value already
+// there (the "remember property" pattern: a registry search and a SetProperty after AppSearch);
+// a value of another type (a DWORD that Group Policy wrote, which the search answers as "#…") is
+// not adopted, so a repair never rewrites it as text.
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 
-/** The registry component's GUID: fixed, so upgrades and repairs treat it as the same one. */
-export const SERVER_URL_COMPONENT_GUID = '83905571-CB73-4C28-9905-C933F492502A';
 export const POLICY_KEY = 'Software\\Policies\\EduDesk';
 
-const PROPERTIES = `
-    <Property Id="SERVER_URL" Secure="yes"/>
-    <Property Id="EDUDESK_SAVED_SERVER_URL" Secure="yes">
-      <RegistrySearch Id="EduDeskSavedServerUrl" Root="HKLM" Key="${POLICY_KEY}" Name="ServerUrl" Type="raw"/>
+/** MSI property → policy value (docs/desktop-client.md, "Admin kit and silent install"). */
+export const MSI_PROPERTIES = {
+  SERVER_URL: 'ServerUrl',
+  CLIENT_ID: 'ClientId',
+  DISABLE_AUTO_LOGIN: 'DisableAutoLogin',
+  DISABLE_THEME_BUTTON: 'DisableThemeButton',
+  DISABLE_LANGUAGE_BUTTON: 'DisableLanguageButton',
+  DOWNLOAD_DIRECTORY: 'DownloadDirectory',
+  BLOCK_DANGEROUS_DOWNLOADS: 'BlockDangerousDownloads',
+  DEFAULT_ZOOM: 'DefaultZoom',
+  AUTO_LOGIN_MAX_DAYS: 'AutoLoginMaxDays',
+  DISABLE_NOTIFICATIONS: 'DisableNotifications',
+  CLOSE_TO_TRAY: 'CloseToTray',
+  START_AT_LOGIN: 'StartAtLogin',
+  DISABLE_PROXY_CREDENTIAL_SAVING: 'DisableProxyCredentialSaving',
+  UPDATE_MODE: 'UpdateMode',
+  UPDATE_URL: 'UpdateUrl',
+  TARGET_VERSION: 'TargetVersion',
+};
+
+/** The SERVER_URL component's GUID, from before the other properties: kept for upgrades. */
+export const SERVER_URL_COMPONENT_GUID = '83905571-CB73-4C28-9905-C933F492502A';
+
+/** A fixed GUID per component, derived from its id: upgrades and repairs see the same one. */
+export function componentGuid(id) {
+  if (id === 'EduDeskServerUrlPolicy') return SERVER_URL_COMPONENT_GUID;
+  const hex = createHash('sha1').update(`edudesk-msi:${id}`).digest('hex').toUpperCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-A${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const LINK_SCHEME = 'edudesk';
+const EXECUTABLE = 'EduDesk.exe';
+
+function properties() {
+  return Object.entries(MSI_PROPERTIES)
+    .map(
+      ([property, value]) => `
+    <Property Id="${property}" Secure="yes"/>
+    <Property Id="EDUDESK_SAVED_${property}" Secure="yes">
+      <RegistrySearch Id="EduDeskSaved${value}" Root="HKLM" Key="${POLICY_KEY}" Name="${value}" Type="raw"/>
     </Property>
-    <SetProperty Id="SERVER_URL" Value="[EDUDESK_SAVED_SERVER_URL]" After="AppSearch" Sequence="first">NOT SERVER_URL AND EDUDESK_SAVED_SERVER_URL</SetProperty>
-`;
+    <SetProperty Id="${property}" Value="[EDUDESK_SAVED_${property}]" After="AppSearch" Sequence="first">NOT ${property} AND EDUDESK_SAVED_${property} AND NOT (EDUDESK_SAVED_${property} &lt;&lt; "#")</SetProperty>`,
+    )
+    .join('');
+}
 
-const COMPONENT = `
-      <Component Id="EduDeskServerUrlPolicy" Guid="${SERVER_URL_COMPONENT_GUID}">
-        <Condition>SERVER_URL</Condition>
-        <RegistryValue Root="HKLM" Key="${POLICY_KEY}" Name="ServerUrl" Type="string" Value="[SERVER_URL]" KeyPath="yes"/>
+function components() {
+  const policies = Object.entries(MSI_PROPERTIES)
+    .map(([property, value]) => {
+      const id = `EduDesk${value}Policy`;
+      return `
+      <Component Id="${id}" Guid="${componentGuid(id)}">
+        <Condition>${property}</Condition>
+        <RegistryValue Root="HKLM" Key="${POLICY_KEY}" Name="${value}" Type="string" Value="[${property}]" KeyPath="yes"/>
       </Component>`;
+    })
+    .join('');
+  // edudesk://open?path=… links (main/links/deep-link.ts) start the installed client.
+  const scheme = `
+      <Component Id="EduDeskLinkScheme" Guid="${componentGuid('EduDeskLinkScheme')}">
+        <RegistryValue Root="HKLM" Key="Software\\Classes\\${LINK_SCHEME}" Type="string" Value="URL:EduDesk link" KeyPath="yes"/>
+        <RegistryValue Root="HKLM" Key="Software\\Classes\\${LINK_SCHEME}" Name="URL Protocol" Type="string" Value=""/>
+        <RegistryValue Root="HKLM" Key="Software\\Classes\\${LINK_SCHEME}\\shell\\open\\command" Type="string" Value="&quot;[APPLICATIONFOLDER]${EXECUTABLE}&quot; &quot;%1&quot;"/>
+      </Component>`;
+  return policies + scheme;
+}
 
-/** Adds the property, its memory and the registry component to electron-builder's WiX project. */
-export function addServerUrlPolicy(wxs) {
+/** Adds the properties, their memory, the registry components and the link scheme. */
+export function addMsiPolicies(wxs) {
   const product = wxs.indexOf('<MediaTemplate');
   const group = wxs.search(/<ComponentGroup Id="ProductComponents"[^>]*>/);
   if (product < 0 || group < 0) {
@@ -34,16 +90,19 @@ export function addServerUrlPolicy(wxs) {
   const groupOpen = wxs.indexOf('>', group) + 1;
   return (
     wxs.slice(0, product) +
-    PROPERTIES.trimStart() +
-    '    ' +
+    properties().trimStart() +
+    '\n    ' +
     wxs.slice(product, groupOpen) +
-    COMPONENT +
+    components() +
     wxs.slice(groupOpen)
   );
 }
 
+/** The name tests/desktop/packaging.test.ts has used since SERVER_URL was the only property. */
+export const addServerUrlPolicy = addMsiPolicies;
+
 export async function msiProjectCreated(projectFile) {
-  await writeFile(projectFile, addServerUrlPolicy(await readFile(projectFile, 'utf8')));
+  await writeFile(projectFile, addMsiPolicies(await readFile(projectFile, 'utf8')));
 }
 
 export default msiProjectCreated;
