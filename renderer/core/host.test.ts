@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../contract/host';
-import { createWebHost, getHost, isHostApi } from './host';
+import { createWebHost, getHost, isHostApi, switchBrowserNotifications } from './host';
 import { VAULT_DB_NAME, VAULT_KEY_ID, VAULT_STORE, createWebVault } from './web-vault';
 import { fakeDesktopHost } from '../../tests/support/fake-host';
 
@@ -184,6 +184,85 @@ describe('getHost', () => {
     window.edudesk = { kind: 'desktop' } as unknown as HostApi;
     expect(getHost().kind).toBe('web');
     expect(isHostApi({ ...bridge, kind: 'other' })).toBe(false);
+    expect(isHostApi({ ...bridge, notify: 'yes' })).toBe(false);
+    expect(isHostApi({ ...bridge, setBadgeCount: () => Promise.resolve() })).toBe(true);
     expect(isHostApi(null)).toBe(false);
+  });
+});
+
+describe('web host: badge and notifications', () => {
+  const ROUTE = '/pages/base/pc_desktop_all/index.html';
+
+  /** The browser's Notification API as jsdom lacks it: what was shown, and the permission. */
+  function installNotification(permission: NotificationPermission, answer = permission) {
+    const shown: { title: string; body: string | undefined; notification: EventTarget }[] = [];
+    class FakeNotification extends EventTarget {
+      static permission = permission;
+      static requestPermission = vi.fn(() => {
+        FakeNotification.permission = answer;
+        return Promise.resolve(answer);
+      });
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        super();
+        shown.push({ title, body: options?.body, notification: this });
+      }
+      close() {
+        return undefined;
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    return { shown, FakeNotification };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.title = '';
+  });
+
+  it('prefixes the page title with the count, capped at 99+, keeping the page title', async () => {
+    const host = createWebHost();
+    document.title = '桌面';
+    await host.setBadgeCount?.(3);
+    expect(document.title).toBe('(3) 桌面');
+    await host.setBadgeCount?.(120);
+    expect(document.title).toBe('(99+) 桌面');
+    await host.setBadgeCount?.(0);
+    expect(document.title).toBe('桌面');
+  });
+
+  it('keeps the count in front when the page names itself again', async () => {
+    const host = createWebHost();
+    document.title = '阳光实验小学';
+    await host.setBadgeCount?.(2);
+    document.title = 'Sunshine Experimental Primary School';
+    await vi.waitFor(() => {
+      expect(document.title).toBe('(2) Sunshine Experimental Primary School');
+    });
+    await host.setBadgeCount?.(0);
+  });
+
+  it('shows no browser notification until the user switched them on', async () => {
+    const { shown } = installNotification('granted');
+    const host = createWebHost();
+    await host.notify?.({ title: '办公', body: '开会', route: ROUTE });
+    expect(shown).toEqual([]);
+    expect(await switchBrowserNotifications(true)).toBe(true);
+    await host.notify?.({ title: '办公', body: '开会', route: ROUTE });
+    await host.notify?.({ title: '办公', body: '外链', route: 'https://evil.example/' });
+    expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: '办公', body: '开会' },
+    ]);
+    expect(await switchBrowserNotifications(false)).toBe(false);
+    await host.notify?.({ title: '办公', body: '又一条', route: ROUTE });
+    expect(shown).toHaveLength(1);
+  });
+
+  it('asks the browser when switched on, and stays off when the user refuses', async () => {
+    const { FakeNotification, shown } = installNotification('default', 'denied');
+    expect(await switchBrowserNotifications(true)).toBe(false);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    await createWebHost().notify?.({ title: '办公', body: '开会', route: ROUTE });
+    expect(shown).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
-import type { HostApi, HostConfigFlags, RememberedLogin } from '../../contract/host';
+import {
+  BADGE_COUNT_MAX,
+  type HostApi,
+  type HostConfigFlags,
+  type HostNotification,
+  type RememberedLogin,
+} from '../../contract/host';
 import { isClientId } from '../../contract/ipc';
+import { isPlatformRoute } from '../../contract/platform-route';
 import { LOCAL_KEYS, readLocal, removeLocal, writeLocal } from './storage-keys';
 import { createWebVault, type WebVault } from './web-vault';
 
@@ -21,6 +28,15 @@ const HOST_FUNCTIONS = [
   'logoutHook',
 ] as const;
 
+/** Members a bridge may leave out, but must implement as functions when it has them. */
+const OPTIONAL_HOST_FUNCTIONS = [
+  'openMicrophone',
+  'setBadgeCount',
+  'notify',
+  'getUpdateStatus',
+  'restartToUpdate',
+] as const;
+
 /** True for an object honouring HostApi (checked: a page must not trust a half bridge). */
 export function isHostApi(value: unknown): value is HostApi {
   if (typeof value !== 'object' || value === null) return false;
@@ -28,10 +44,10 @@ export function isHostApi(value: unknown): value is HostApi {
   if (candidate.kind !== 'web' && candidate.kind !== 'desktop' && candidate.kind !== 'app') {
     return false;
   }
-  if (candidate.openMicrophone !== undefined && typeof candidate.openMicrophone !== 'function') {
-    return false;
-  }
-  return HOST_FUNCTIONS.every((name) => typeof candidate[name] === 'function');
+  const optionalOk = OPTIONAL_HOST_FUNCTIONS.every(
+    (name) => candidate[name] === undefined || typeof candidate[name] === 'function',
+  );
+  return optionalOk && HOST_FUNCTIONS.every((name) => typeof candidate[name] === 'function');
 }
 
 const WEB_FLAGS: HostConfigFlags = {
@@ -39,6 +55,88 @@ const WEB_FLAGS: HostConfigFlags = {
   disableThemeButton: false,
   disableLanguageButton: false,
 };
+
+/** The "(n) " a page title starts with while there are unread items (see titleWithCount). */
+const TITLE_COUNT = /^\(\d+\+?\) /;
+
+/**
+ * The page's own title with "(n) " in front for `count` unread items ("(99+) " above
+ * BADGE_COUNT_MAX, nothing at 0); a count already in front is replaced, never stacked.
+ */
+export function titleWithCount(title: string, count: number): string {
+  const own = title.replace(TITLE_COUNT, '');
+  if (!Number.isFinite(count) || count < 1) return own;
+  const shown = count > BADGE_COUNT_MAX ? `${String(BADGE_COUNT_MAX)}+` : String(Math.floor(count));
+  return `(${shown}) ${own}`;
+}
+
+let titleCount = 0;
+let titleWatch: MutationObserver | null = null;
+
+function applyTitleCount(): void {
+  const next = titleWithCount(document.title, titleCount);
+  if (next !== document.title) document.title = next;
+}
+
+/**
+ * Shows `count` in front of the page title, and keeps it there when the page names itself
+ * again (a language switch renames the unit: shell/unit-brand.tsx).
+ */
+function showTitleCount(count: number): void {
+  titleCount = count;
+  applyTitleCount();
+  if (titleWatch === null && typeof MutationObserver !== 'undefined') {
+    titleWatch = new MutationObserver(applyTitleCount);
+    titleWatch.observe(document.head, { subtree: true, childList: true, characterData: true });
+  }
+}
+
+/**
+ * The user switched on the browser's notifications in the messages dialog (features/attention),
+ * and the browser allows them.
+ */
+export function browserNotificationsOn(): boolean {
+  return (
+    readLocal(LOCAL_KEYS.browserNotifications) === 'on' &&
+    typeof Notification !== 'undefined' &&
+    Notification.permission === 'granted'
+  );
+}
+
+/**
+ * A browser notification of `notification`, when the user switched them on: a click brings the
+ * tab to the front and opens its route (a platform route only: anything else is not shown).
+ */
+function showBrowserNotification({ title, body, route }: HostNotification): void {
+  if (!browserNotificationsOn() || !isPlatformRoute(route)) return;
+  const shown = new Notification(title, { body });
+  shown.onclick = () => {
+    window.focus();
+    shown.close();
+    // The page it names, unless that is this very page (then the tab in front is enough).
+    const target = new URL(route, window.location.href).href;
+    if (target !== window.location.href) window.location.assign(target);
+  };
+}
+
+/**
+ * Switches the browser's notifications on (asking the browser's permission: call it from the
+ * user's click) or off; answers whether they are on now.
+ */
+export async function switchBrowserNotifications(on: boolean): Promise<boolean> {
+  if (!on || typeof Notification === 'undefined') {
+    removeLocal(LOCAL_KEYS.browserNotifications);
+    return false;
+  }
+  const permission =
+    Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+  if (permission !== 'granted') {
+    removeLocal(LOCAL_KEYS.browserNotifications);
+    return false;
+  }
+  writeLocal(LOCAL_KEYS.browserNotifications, 'on');
+  return true;
+}
 
 function readRecord(): RememberedLogin | null | 'corrupt' {
   const raw = readLocal(LOCAL_KEYS.rememberPassword);
@@ -122,6 +220,22 @@ export function createWebHost(vault: WebVault = createWebVault()): HostApi {
 
     // No host app around a browser: the page goes to /login/ itself.
     logoutHook: () => Promise.resolve(false),
+
+    setBadgeCount(count) {
+      showTitleCount(count);
+      return Promise.resolve();
+    },
+
+    notify(notification) {
+      try {
+        showBrowserNotification(notification);
+      } catch {
+        // A browser that refuses to show one (Chrome on Android needs a service worker).
+      }
+      return Promise.resolve();
+    },
+
+    getUpdateStatus: () => Promise.resolve({ state: 'none' }),
   };
 }
 

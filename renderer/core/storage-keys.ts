@@ -24,6 +24,8 @@ export const LOCAL_KEYS = {
   recentApps: 'SY_RECENT_APPS',
   /** This browser's stable device id, sent with social logins (docs/social-login.md). */
   deviceId: 'SY_DEVICE_ID',
+  /** 'on': the user switched on the browser's notifications of new messages (web host). */
+  browserNotifications: 'SY_BROWSER_NOTIFICATIONS',
 } as const;
 
 /** sessionStorage keys. */

@@ -10,6 +10,7 @@ import type { CurrentUser } from '../core/session/user-mapper';
 import { readSession, SESSION_KEYS, writeSession } from '../core/storage-keys';
 import { loadExpiryDialog, ModuleExpiredGate } from '../features/expiry/index';
 import { loadAboutDialog } from '../features/about/index';
+import { BrowserNotificationsSwitch } from '../features/attention/index';
 import { loadChildPicker } from '../features/child-picker/index';
 import { loadClientDownloadDialog } from '../features/client-download/index';
 import { loadLinkedAccountsDialog } from '../features/linked-accounts/index';
@@ -152,6 +153,7 @@ export function DesktopDialogs({
         onClose={close}
         onChanged={onCountsChanged}
         sourceName={sourceName}
+        settings={<BrowserNotificationsSwitch />}
         onOpenExpiry={(modules) => {
           setDialog({ kind: 'expiry', modules });
         }}

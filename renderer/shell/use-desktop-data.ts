@@ -5,6 +5,7 @@ import { HAND_OVER_MS } from '../core/query/query-cache';
 import { useQuery } from '../core/query/use-query';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { useTheme } from '../core/theme/theme-store';
+import { useAttention } from '../features/attention/index';
 import { unreadCountsQuery } from '../features/header/index';
 import {
   fetchResourceTree,
@@ -12,12 +13,20 @@ import {
   myAppsQuery,
   unreadCodeCountsQuery,
   unreadMap,
+  useSourceName,
   visibleCategories,
 } from '../features/menu/index';
+import { unreadMessagesQuery } from '../features/messages/index';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
 import { fetchSavedTheme, isAdminQuery } from '../features/theme/index';
-import { loadTodoPanel, prefetchFirstTodoPage, readTodoClosedFlag } from '../features/todo/index';
+import {
+  loadTodoPanel,
+  prefetchFirstTodoPage,
+  readTodoClosedFlag,
+  TODO_PAGES,
+  todoPageQuery,
+} from '../features/todo/index';
 
 export interface DesktopData {
   loading: boolean;
@@ -39,12 +48,15 @@ export interface DesktopData {
 }
 
 const NO_COUNTS: UnreadCounts = { todo: 0, message: 0 };
+/** What a changed count asks again where it shows: the icons' badges and the to-do pages. */
+const ATTENTION_REFRESH = [unreadCodeCountsQuery().key, TODO_PAGES];
 
 /**
  * Everything the desktop shows, from the query cache: the icons (usually prefetched the moment
  * the user was known, so the first render draws them), and once they are on screen their unread
  * counts, the to-do and message counts, whether the user is an administrator, the saved theme
- * and the permission tree.
+ * and the permission tree. While it shows, new messages and to-dos update these in place and
+ * reach the host (features/attention).
  */
 export function useDesktopData(user: CurrentUser): DesktopData {
   const { userId, unitId, userType, unitType } = user;
@@ -59,6 +71,15 @@ export function useDesktopData(user: CurrentUser): DesktopData {
   );
   const allApps = useMemo(() => flatApps(apps.data ?? []), [apps.data]);
   const unread = useMemo(() => unreadMap(appCounts.data), [appCounts.data]);
+  const sourceName = useSourceName(allApps);
+  useAttention({
+    counts: unreadCountsQuery(),
+    messages: unreadMessagesQuery(),
+    todos: todoPageQuery(1),
+    alsoRefresh: ATTENTION_REFRESH,
+    sourceName,
+    home: window.location.pathname,
+  });
 
   // What the desktop applies rather than shows: the saved theme and the permission tree.
   useEffect(() => {

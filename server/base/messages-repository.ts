@@ -25,6 +25,9 @@ const PAGE_OF = `SELECT ${COLUMNS} FROM desktop_messages
   LIMIT ? OFFSET ?`;
 const COUNT_OF = `SELECT COUNT(*) AS total FROM desktop_messages
   WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
+/** Both counts in one statement: the desktop asks them once a minute per signed-in user. */
+const COUNTS_OF = `SELECT kind, COUNT(*) AS total FROM desktop_messages
+  WHERE user_id = ? AND read_at IS NULL GROUP BY kind`;
 const READ_ALL = `UPDATE desktop_messages SET read_at = ?
   WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
 const READ_ONE = `UPDATE desktop_messages SET read_at = ?
@@ -105,7 +108,9 @@ export class MessagesRepository {
   }
 
   async counts(userId: number): Promise<UnreadCounts> {
-    return { todo: await this.count(userId, 'todo'), message: await this.count(userId, 'message') };
+    const rows = await this.sql.all<{ kind: string; total: number }>(COUNTS_OF, [userId]);
+    const of = (kind: MessageKind) => rows.find((row) => row.kind === kind)?.total ?? 0;
+    return { todo: of('todo'), message: of('message') };
   }
 
   /** Marks all the user's unread items of a kind read; returns how many changed. */

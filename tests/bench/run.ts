@@ -2,6 +2,8 @@
  * `npm run bench`: performance figures, each next to a baseline measured in the same run.
  * - Login page: initial JavaScript and CSS, gzip KB (budget: JS at most 250 KB).
  * - GET /api/uaa/oauth/me requests per second as a ratio of a bare Fastify route (target ≥ 0.5).
+ * - The desktop's poll (group `poll`, renderer/features/attention): GET
+ *   /api/base/desktop/unhandlecount the same way (target ≥ 0.5; docs/scale-out.md).
  * - Uploads (tests/bench/upload-bench.ts): MD5 in the worker vs md5sum, the app's upload against
  *   its peers (upload-lanes.ts: browser ceiling, Uppy+tus, the bare protocol, curl), server
  *   memory, bytes re-sent on resume. Sizes: BENCH_MD5_MIB, BENCH_UPLOAD_MIB, BENCH_RESUME_MIB;
@@ -34,6 +36,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API, DESKTOP_API } from '../../contract/api-paths';
 import { buildApp } from '../../server/app';
 import { DEFAULT_OPTIONS } from '../../server/config';
 import { launchBrowser, WEB_ROOT } from '../e2e/harness';
@@ -85,27 +88,31 @@ async function loginPageWeight(base: string): Promise<boolean> {
   return weight.jsKb > 250;
 }
 
-async function meThroughput(base: string): Promise<boolean> {
+/**
+ * Requests per second of a signed-in GET on one node, as a ratio of a bare Fastify route
+ * answering a body of the same size, measured back to back (target ≥ 0.5).
+ */
+async function routeThroughput(base: string, route: string, short: string): Promise<boolean> {
   const cookie = await sessionCookie(base, 'teacher01', DEFAULT_OPTIONS.demoPassword);
-  const meUrl = `${base}/api/uaa/oauth/me`;
-  const body = await (await fetch(meUrl, { headers: { cookie } })).text();
+  const url = `${base}${route}`;
+  const body = await (await fetch(url, { headers: { cookie } })).text();
   const bare = await bareRoute(body);
   // Warm both up, then measure the baseline and the real route back to back.
   await load(bare.url, {}, 1);
-  await load(meUrl, { cookie }, 1);
+  await load(url, { cookie }, 1);
   const baseline = await load(bare.url, {}, SECONDS);
-  const me = await load(meUrl, { cookie }, SECONDS);
+  const measured = await load(url, { cookie }, SECONDS);
   await bare.close();
-  const ratio = me.requestsPerSecond / baseline.requestsPerSecond;
+  const ratio = measured.requestsPerSecond / baseline.requestsPerSecond;
   row('bare Fastify route (baseline)', `${baseline.requestsPerSecond.toFixed(0)} req/s`, '', true);
   row(
-    'GET /api/uaa/oauth/me',
-    `${me.requestsPerSecond.toFixed(0)} req/s`,
+    `GET ${route}`,
+    `${measured.requestsPerSecond.toFixed(0)} req/s`,
     '',
-    me.errors + me.non2xx === 0,
+    measured.errors + measured.non2xx === 0,
   );
-  row('me / bare ratio', ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
-  return ratio < 0.5 || me.errors + me.non2xx > 0;
+  row(`${short} / bare ratio`, ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
+  return ratio < 0.5 || measured.errors + measured.non2xx > 0;
 }
 
 const BLOCKING_RUNS = Math.max(1, Number(process.env.BENCH_BLOCKING_RUNS ?? '9'));
@@ -198,7 +205,8 @@ async function faceServer(): Promise<boolean> {
 const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   login: loginPageWeight,
   oauth: (base) => runOAuthBenchmarks(row, base),
-  me: meThroughput,
+  me: (base) => routeThroughput(base, API.me, 'me'),
+  poll: (base) => routeThroughput(base, DESKTOP_API.unhandleCount, 'unhandlecount'),
   upload: (base) => runUploadBenchmarks(row, base, report),
   desktop: () => runDesktopBenchmarks(row),
   shell: (base) => runShellBenchmarks(row, base),

@@ -1,10 +1,9 @@
 import { Alert, Button, Drawer, Empty, Modal, Result, Spin } from 'antd';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesktopMessage, ModuleExpiryItem } from '../../../contract/desktop';
-import type { Query } from '../../core/query/query-cache';
 import { useQuery } from '../../core/query/use-query';
-import { fetchUnreadMessages, markAllMessagesRead, markMessageRead } from './api';
+import { markAllMessagesRead, markMessageRead, unreadMessagesQuery } from './api';
 import { createClickDelay } from './click-delay';
 import { MessageItem } from './message-item';
 import { openDecision } from './open-decision';
@@ -25,15 +24,11 @@ export interface MessagesDialogProps {
   sheet?: boolean;
   /** A message's source as the page names it (the application's one name). */
   sourceName?: (source: string) => string;
+  /** Shown under the list: the shell's settings of messages (browser notifications). */
+  settings?: ReactNode;
 }
 
-type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose' | 'sheet'>;
-
-/** The unread messages, as the query cache knows them. */
-const UNREAD_MESSAGES: Query<DesktopMessage[]> = {
-  key: ['unread-messages'],
-  fetch: () => fetchUnreadMessages(),
-};
+type ContentProps = Omit<MessagesDialogProps, 'open' | 'onClose' | 'sheet' | 'settings'>;
 
 const NO_MESSAGES: DesktopMessage[] = [];
 
@@ -41,7 +36,7 @@ function MessagesContent({ onChanged, onOpenExpiry, sourceName }: ContentProps) 
   const { t } = useTranslation();
   // A failure is reported by the request client (§8 toast) and here, with Retry; a list shown
   // before stays.
-  const messages = useQuery(UNREAD_MESSAGES);
+  const messages = useQuery(unreadMessagesQuery());
   const [ignoring, setIgnoring] = useState(false);
   const [clickDelay] = useState(createClickDelay);
   const [modal, confirmHolder] = Modal.useModal();
@@ -219,6 +214,7 @@ export function MessagesDialog({
   onOpenExpiry,
   sheet = false,
   sourceName,
+  settings,
 }: MessagesDialogProps) {
   const { t } = useTranslation();
   if (sheet) {
@@ -233,6 +229,7 @@ export function MessagesDialog({
         onClose={onClose}
         destroyOnHidden
         closable={{ 'aria-label': t('messages.close') }}
+        footer={settings}
       >
         <MessagesContent
           onChanged={onChanged}
@@ -247,7 +244,7 @@ export function MessagesDialog({
       open={open}
       title={t('messages.title')}
       onCancel={onClose}
-      footer={null}
+      footer={settings ?? null}
       width={MESSAGES_DIALOG_WIDTH}
       destroyOnHidden
       closable={{ 'aria-label': t('messages.close') }}

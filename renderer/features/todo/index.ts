@@ -1,4 +1,4 @@
 /** The to-do feature's front door: when the panel shows, its first page, and the panel. */
-export { prefetchFirstTodoPage } from './api';
+export { prefetchFirstTodoPage, TODO_PAGES, todoPageQuery } from './api';
 export { readTodoClosedFlag, shouldShowTodoPanel } from './todo-rules';
 export { loadTodoPanel } from './load';
