@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlatformRoute, platformRouteUrl } from './platform-route';
+import { isPlatformRoute } from '../../contract/platform-route';
+import { platformRouteUrl } from './platform-route';
 
 describe('isPlatformRoute', () => {
   it('accepts paths of the platform, with a query and a hash', () => {

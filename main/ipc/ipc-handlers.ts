@@ -11,7 +11,7 @@ import {
   type IpcChannel,
   type IpcResults,
 } from '../../contract/ipc';
-import { isPlatformRoute } from '../attention/platform-route';
+import { isPlatformRoute } from '../../contract/platform-route';
 import type { Vault } from '../vault/vault';
 import { isPlatformSender, type IpcSenderEvent } from './sender';
 

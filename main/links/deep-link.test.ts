@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkFromArgv, describeLink, isPlatformRoute, parseDeepLink } from './deep-link';
+import { deepLinkFromArgv, describeLink, isLinkRoute, parseDeepLink } from './deep-link';
 
-describe('isPlatformRoute', () => {
+describe('isLinkRoute', () => {
   it.each([
     '/',
     '/desktop',
@@ -14,7 +14,7 @@ describe('isPlatformRoute', () => {
     '/pages/notice/index.html?name=%E9%80%9A%E7%9F%A5',
     '/redirect/notice',
   ])('accepts %s', (route) => {
-    expect(isPlatformRoute(route)).toBe(true);
+    expect(isLinkRoute(route)).toBe(true);
   });
 
   it.each([
@@ -40,7 +40,7 @@ describe('isPlatformRoute', () => {
     '/needtologinpagerelogin',
     `/pages/${'a'.repeat(3000)}`,
   ])('refuses %j', (route) => {
-    expect(isPlatformRoute(route)).toBe(false);
+    expect(isLinkRoute(route)).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isPlatformRoute } from '../../contract/platform-route';
 import { hasInvisible, replaceInvisible } from './invisible';
 
 /**
@@ -29,13 +30,13 @@ function safeEscapes(text: string): boolean {
 }
 
 /**
- * A path of the platform the main window may open: `/`, or `/pages/…`, `/desktop…`,
+ * A platform route (contract/platform-route.ts) a link may open: `/`, or `/pages/…`, `/desktop…`,
  * `/areaDesktop/…`, `/redirect/…` with plain segments (no `.` or `..`, no empty segment, so no
  * `//`), then an optional query and fragment of plain characters and well-formed escapes. No
  * scheme, host, backslash, whitespace or control character can pass.
  */
-export function isPlatformRoute(route: string): boolean {
-  if (route.length === 0 || route.length > MAX_LINK_LENGTH || !route.startsWith('/')) return false;
+export function isLinkRoute(route: string): boolean {
+  if (!isPlatformRoute(route) || route.length > MAX_LINK_LENGTH) return false;
   const match = /^([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/.exec(route);
   if (!match) return false;
   const [, pathname = '', query = '', fragment = ''] = match;
@@ -76,7 +77,7 @@ export function parseDeepLink(link: string): DeepLink {
   const names = [...url.searchParams.keys()];
   const route = url.searchParams.get('path');
   if (route === null || names.length !== 1) return { ok: false, reason: 'expects one path' };
-  if (!isPlatformRoute(route)) return { ok: false, reason: 'not a platform route' };
+  if (!isLinkRoute(route)) return { ok: false, reason: 'not a platform route' };
   return { ok: true, route };
 }
 

@@ -56,7 +56,7 @@ function webHost(): HostUnderTest {
       Object.keys(localStorage)
         .map((key) => `${key}=${localStorage.getItem(key) ?? ''}`)
         .join('\n'),
-    traits: { kind: 'web', forgetsOnLogout: false, handlesLogoutHook: false, attention: false },
+    traits: { kind: 'web', forgetsOnLogout: false, handlesLogoutHook: false, attention: true },
   };
 }
 

@@ -249,7 +249,9 @@ describe('web host: badge and notifications', () => {
     expect(shown).toEqual([]);
     expect(await switchBrowserNotifications(true)).toBe(true);
     await host.notify?.({ title: '办公', body: '开会', route: ROUTE });
-    await host.notify?.({ title: '办公', body: '外链', route: 'https://evil.example/' });
+    await expect(
+      host.notify?.({ title: '办公', body: '外链', route: 'https://evil.example/' }),
+    ).rejects.toThrow(TypeError);
     expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([
       { title: '办公', body: '开会' },
     ]);

@@ -5,7 +5,7 @@ import {
   type HostNotification,
   type RememberedLogin,
 } from '../../contract/host';
-import { isClientId } from '../../contract/ipc';
+import { isBadgeCount, isClientId, isHostNotification } from '../../contract/ipc';
 import { isPlatformRoute } from '../../contract/platform-route';
 import { LOCAL_KEYS, readLocal, removeLocal, writeLocal } from './storage-keys';
 import { createWebVault, type WebVault } from './web-vault';
@@ -222,11 +222,15 @@ export function createWebHost(vault: WebVault = createWebVault()): HostApi {
     logoutHook: () => Promise.resolve(false),
 
     setBadgeCount(count) {
+      if (!isBadgeCount(count)) return Promise.reject(new TypeError('Invalid badge count'));
       showTitleCount(count);
       return Promise.resolve();
     },
 
     notify(notification) {
+      if (!isHostNotification(notification) || !isPlatformRoute(notification.route)) {
+        return Promise.reject(new TypeError('Invalid notification'));
+      }
       try {
         showBrowserNotification(notification);
       } catch {
