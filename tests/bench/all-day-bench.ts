@@ -11,8 +11,8 @@ type Row = (name: string, value: string, target: string, pass: boolean) => void;
  * simulated school day. Playwright's clock (one for the context) stands in for the hours: each
  * simulated minute the clock jumps a minute, firing the timers due (the cache's eviction among
  * them), the desktop asks for its unread counts (the poll's call) and, on most minutes, the user
- * views another page of notices: the next page, or a new search, so that every view is a key
- * the cache has not seen. The JS heap of each page, after a forced collection, is read after the
+ * views another page of notices: the next page, or a new search at the last one, so that every
+ * view is a key the cache has not seen. The JS heap of each page, after a forced collection, is read after the
  * first simulated hour and at the end; the figure is end / first hour (target ≤ 1.10).
  */
 
@@ -59,27 +59,28 @@ async function withoutEviction(context: BrowserContext): Promise<() => number> {
   return () => rewritten;
 }
 
-/** One user action on the notice list that shows a page the cache has not held yet. */
-async function viewAnotherPage(page: Page, view: number, term: { next: number }): Promise<void> {
+/**
+ * Searches that each match every seeded notice (their titles end in "（第N号）"): every view is
+ * a full page of 30 rows, so the heap after the first hour and at the end hold the same screen.
+ */
+const TERMS = ['第', '号', '（第', '号）', '（', '）'];
+
+/**
+ * One user action on the notice list that shows a page the cache has not held yet: the next
+ * page, or at the last one a new search (back to its first page).
+ */
+async function viewAnotherPage(page: Page, search: { term: number }): Promise<void> {
   const next = page.locator('.ph-pagination li.ant-pagination-next');
-  const canPage = view % 5 !== 0 && (await next.getAttribute('aria-disabled')) !== 'true';
   const answered = page.waitForResponse((response) => response.url().includes(NOTICE_API.list));
-  if (canPage) {
+  if ((await next.getAttribute('aria-disabled')) !== 'true') {
     await next.click();
   } else {
     const box = page.getByRole('searchbox', { name: '按标题搜索' });
-    await box.fill(`第${String(term.next)}`);
-    term.next += 1;
+    await box.fill(TERMS[search.term % TERMS.length] ?? '第');
+    search.term += 1;
     await box.press('Enter');
   }
   await answered;
-  // The rows of that answer laid out.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        setTimeout(resolve, 0);
-      }),
-  );
 }
 
 interface DayResult {
@@ -113,7 +114,7 @@ async function simulateDay(browser: Browser, base: string, evict: boolean): Prom
     if (rewritten() === 0) throw new Error('the cache was not found in the built scripts');
 
     const viewEvery = MINUTES / PAGE_VIEWS;
-    const term = { next: 1 };
+    const search = { term: 0 };
     let views = 0;
     let firstHour = { desktop: 0, notices: 0 };
     for (let minute = 1; minute <= MINUTES; minute += 1) {
@@ -123,7 +124,7 @@ async function simulateDay(browser: Browser, base: string, evict: boolean): Prom
         await fetch(path, { credentials: 'same-origin' });
       }, DESKTOP_API.unhandleCount);
       while (views < Math.floor(minute / viewEvery)) {
-        await viewAnotherPage(notices, views, term);
+        await viewAnotherPage(notices, search);
         views += 1;
       }
       if (minute === FIRST_HOUR) {
