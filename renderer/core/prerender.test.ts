@@ -106,18 +106,26 @@ describe("the login page's word to the landing page it prerenders", () => {
     newPrerenderId();
     const id = sessionStorage.getItem(SESSION_KEYS.prerenderId);
     const { calls } = listen();
+    // A witness named by another id: the word that wakes it is posted after every forgery.
+    newPrerenderId();
+    const witnessId = sessionStorage.getItem(SESSION_KEYS.prerenderId);
+    const witness = listen();
     const forger = new BroadcastChannel('edudesk-signed-in');
     for (const message of [
       { type: 'signed-out', id },
       { type: 'signed-in', id: 42 },
+      { type: 'signed-in', id: `${String(id)} ` },
+      { id },
       `signed-in ${String(id)}`,
       null,
     ]) {
       forger.postMessage(message);
     }
-    // The one well-formed word, posted last by the same sender, arrives after all of them.
-    forger.postMessage({ type: 'signed-in', id });
-    await woken(calls);
+    // Messages of one sender arrive in order: once the witness is woken, every forgery has been
+    // delivered to the page, and none woke it.
+    forger.postMessage({ type: 'signed-in', id: witnessId });
+    await woken(witness.calls);
+    expect(calls).toEqual([]);
     forger.close();
   });
 

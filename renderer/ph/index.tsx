@@ -12,6 +12,7 @@ import { readPageQuery, type PageQuery } from '../core/page-query';
 import { filterRoutes } from '../core/permissions/code-keys';
 import { can, loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { readSession, SESSION_KEYS } from '../core/storage-keys';
+import { queryCache } from '../core/query/query-cache';
 import type { ResolvedTheme } from '../core/theme/theme-engine';
 import { useTheme } from '../core/theme/theme-store';
 import { DEFAULT_THEME_PATH, themeStylesheetHref } from '../core/theme/theme-stylesheet';
@@ -19,7 +20,7 @@ import uiFonts from '../core/theme/fonts.css?inline';
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { pageUploadQueue } from '../core/upload/page-queue';
-import { fetchResourceTree } from '../features/menu/index';
+import { resourceTreeQuery } from '../features/menu/index';
 import { Access } from '../ui/access/access';
 import { NotFound } from '../ui/access/not-found';
 import { RouteOutlet } from '../ui/access/route-outlet';
@@ -157,7 +158,11 @@ async function init(config: PhInitConfig): Promise<PhContext> {
       try {
         usePermissions
           .getState()
-          .setTree(await fetchResourceTree(config.resourcePath ?? config.code));
+          .setTree(
+            await queryCache.fetch(
+              resourceTreeQuery(user.userId, config.resourcePath ?? config.code),
+            ),
+          );
       } catch {
         // No tree: nothing is permitted beyond the always-allowed paths.
         usePermissions.getState().setTree([]);

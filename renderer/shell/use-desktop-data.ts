@@ -8,9 +8,9 @@ import { useTheme } from '../core/theme/theme-store';
 import { useAttention } from '../features/attention/index';
 import { unreadCountsQuery } from '../features/header/index';
 import {
-  fetchResourceTree,
   flatApps,
   myAppsQuery,
+  resourceTreeQuery,
   unreadCodeCountsQuery,
   unreadMap,
   useSourceName,
@@ -19,7 +19,7 @@ import {
 import { unreadMessagesQuery } from '../features/messages/index';
 import { loadsPermissionTree, usePermissions } from '../core/permissions/permission-store';
 import { DESKTOP_PERMISSION_APP_CODE } from '../../contract/desktop-codes';
-import { fetchSavedTheme, isAdminQuery } from '../features/theme/index';
+import { isAdminQuery, savedThemeQuery } from '../features/theme/index';
 import {
   loadTodoPanel,
   prefetchFirstTodoPage,
@@ -64,6 +64,12 @@ export function useDesktopData(user: CurrentUser): DesktopData {
   const appCounts = useQuery(afterFirstViewQuery(unreadCodeCountsQuery()));
   const counts = useQuery(afterFirstViewQuery(unreadCountsQuery()));
   const isAdmin = useQuery(afterFirstViewQuery(isAdminQuery(userId)));
+  // What the desktop applies rather than shows: the saved theme and the permission tree.
+  const savedTheme = useQuery(afterFirstViewQuery(savedThemeQuery(userId))).data;
+  const tree = useQuery(
+    afterFirstViewQuery(resourceTreeQuery(userId, DESKTOP_PERMISSION_APP_CODE)),
+    { enabled: loadsPermissionTree(userType) },
+  ).data;
 
   const categories = useMemo(
     () => (apps.data === undefined ? [] : visibleCategories(apps.data, { userType, unitType })),
@@ -81,9 +87,15 @@ export function useDesktopData(user: CurrentUser): DesktopData {
     home: window.location.pathname,
   });
 
-  // What the desktop applies rather than shows: the saved theme and the permission tree.
   useEffect(() => {
-    let active = true;
+    if (savedTheme) useTheme.getState().setTheme(savedTheme.theme);
+  }, [savedTheme]);
+  useEffect(() => {
+    if (tree !== undefined && loadsPermissionTree(userType))
+      usePermissions.getState().setTree(tree);
+  }, [tree, userType]);
+
+  useEffect(() => {
     // The to-do panel opens by itself when the counts show to-dos (spec §4), unless closed this
     // session: its first page and its code come with the counts, not after them.
     if (readTodoClosedFlag() === null) {
@@ -92,21 +104,6 @@ export function useDesktopData(user: CurrentUser): DesktopData {
         await loadTodoPanel();
       }).catch(() => undefined);
     }
-    void afterFirstView(fetchSavedTheme)
-      .then((saved) => {
-        if (active && saved) useTheme.getState().setTheme(saved.theme);
-      })
-      .catch(() => undefined);
-    if (loadsPermissionTree(userType)) {
-      void afterFirstView(() => fetchResourceTree(DESKTOP_PERMISSION_APP_CODE))
-        .then((tree) => {
-          if (active) usePermissions.getState().setTree(tree);
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      active = false;
-    };
   }, [userId, unitId, userType]);
 
   const refetchCounts = counts.refetch;

@@ -32,6 +32,9 @@
  *   bodies (< 1 s each), and what the proof of work costs a person.
  * - Desktop client (tests/bench/desktop-bench.ts): main-process bundle size, app.asar size from
  *   the offline dry run (target: at most 15 MB).
+ * - All day (tests/bench/all-day-bench.ts): a desktop and the notice list open for a simulated
+ *   school day (8 h of polls, 300 page views); JS heap at the end / after the first hour
+ *   (≤ 1.10 each), and the same day with the query cache's eviction switched off.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +60,7 @@ import { runVoiceBenchmarks } from './voice-bench';
 import { runAbuseBenchmarks } from './abuse-bench';
 import { runSignInBenchmarks } from './sign-in-bench';
 import { runScaleBenchmarks } from './scale-bench';
+import { runAllDayBenchmarks } from './all-day-bench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? '5');
 /** Where the readable report is written. */
@@ -219,6 +223,7 @@ const GROUPS: Record<string, (base: string) => Promise<boolean>> = {
   'sign-in': () => runSignInBenchmarks(row),
   abuse: (base) => runAbuseBenchmarks(row, base),
   scale: (base) => runScaleBenchmarks(row, base),
+  'all-day': (base) => runAllDayBenchmarks(row, base),
 };
 
 async function main(): Promise<void> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manualQueries } from '../../../tests/support/manual-query';
 import { QueryCache, type QueryKey } from './query-cache';
 
@@ -193,5 +193,100 @@ describe('QueryCache', () => {
     await again;
     expect(heard).toEqual([undefined, undefined, 'second user']);
     unsubscribe();
+  });
+});
+
+describe('QueryCache forgets what nobody watches (gcMs)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const GC = 60_000;
+
+  /** A cache whose clock is vitest's, with an answered entry for `key`. */
+  async function answered(key: QueryKey) {
+    vi.useFakeTimers();
+    const cache = new QueryCache(() => Date.now(), GC);
+    const { query, calls } = manualQuery(key);
+    const asked = cache.fetch(query);
+    calls[0]?.resolve('kept');
+    await asked;
+    return { cache, query, calls };
+  }
+
+  it('drops an answer nobody has watched for gcMs: the next ask calls again', async () => {
+    const { cache, query, calls } = await answered(['paged-list', 'filter a', 7]);
+    vi.advanceTimersByTime(GC - 1);
+    expect(cache.getData(query)).toBe('kept');
+    vi.advanceTimersByTime(1);
+    expect(cache.getState(query)).toMatchObject({ status: 'pending', data: undefined });
+    void cache.fetch(query, { staleMs: Number.POSITIVE_INFINITY });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps an answer while it is watched, and counts gcMs from when it no longer is', async () => {
+    const { cache, query } = await answered(['my-apps', 'u1']);
+    const unsubscribe = cache.subscribe(query, () => undefined);
+    vi.advanceTimersByTime(8 * 60 * 60_000);
+    expect(cache.getData(query)).toBe('kept');
+    unsubscribe();
+    vi.advanceTimersByTime(GC - 1);
+    expect(cache.getData(query)).toBe('kept');
+    vi.advanceTimersByTime(1);
+    expect(cache.getData(query)).toBeUndefined();
+  });
+
+  it('a watcher back before gcMs keeps the answer: the countdown is cancelled', async () => {
+    const { cache, query } = await answered(['todo-page', 2]);
+    const left = manualQuery(['todo-page', 3]);
+    const asked = cache.fetch(left.query);
+    left.calls[0]?.resolve('left');
+    await asked;
+    cache.subscribe(query, () => undefined)();
+    cache.subscribe(left.query, () => undefined)();
+    vi.advanceTimersByTime(GC - 1);
+    const unsubscribe = cache.subscribe(query, () => undefined);
+    vi.advanceTimersByTime(GC * 10);
+    expect(cache.getData(query)).toBe('kept');
+    // The page nobody came back to is gone.
+    expect(cache.getData(left.query)).toBeUndefined();
+    unsubscribe();
+  });
+
+  it('never drops a call on its way: its waiters get its answer, kept gcMs from then', async () => {
+    vi.useFakeTimers();
+    const cache = new QueryCache(() => Date.now(), GC);
+    const { query, calls } = manualQuery(['counts']);
+    const asked = cache.fetch(query);
+    vi.advanceTimersByTime(GC * 3);
+    // Another ask still shares the call on its way.
+    const again = cache.fetch(query);
+    expect(calls).toHaveLength(1);
+    calls[0]?.resolve('late');
+    expect(await asked).toBe('late');
+    expect(await again).toBe('late');
+    expect(cache.getData(query)).toBe('late');
+    vi.advanceTimersByTime(GC - 1);
+    expect(cache.getData(query)).toBe('late');
+    vi.advanceTimersByTime(1);
+    expect(cache.getData(query)).toBeUndefined();
+  });
+
+  it('holds no more than what was watched lately after a day of pages', async () => {
+    vi.useFakeTimers();
+    const cache = new QueryCache(() => Date.now(), GC);
+    const { query, calls } = manualQueries();
+    // A page a minute, each seen for that minute, for eight hours.
+    for (let page = 1; page <= 8 * 60; page += 1) {
+      const shown = query(['paged-list', page]);
+      const unsubscribe = cache.subscribe(shown, () => undefined);
+      const asked = cache.fetch(shown);
+      calls.at(-1)?.resolve(`page ${String(page)}`);
+      await asked;
+      vi.advanceTimersByTime(60_000);
+      unsubscribe();
+    }
+    const kept = calls.filter(({ key }) => cache.getData(query(key)) !== undefined);
+    expect(kept.map(({ key }) => key[1])).toEqual([480]);
   });
 });

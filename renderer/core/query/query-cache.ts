@@ -5,7 +5,9 @@
  *   - hands over: an answer started early (the boot, a sign-in) is read by the first render of
  *     the component that asks for the same key, while it is fresh (`staleMs`);
  *   - lets the latest request win: a refetch replaces the call in flight and aborts it;
- *   - cancels: a call nobody waits for any more (its component left) is aborted.
+ *   - cancels: a call nobody waits for any more (its component left) is aborted;
+ *   - forgets: an answer nobody has watched for `gcMs` (5 minutes) is dropped, so a page left
+ *     open all day keeps only what is on screen or was lately (TanStack Query's gcTime).
  * React components read it through useQuery (./use-query.ts); code outside React calls
  * `fetch`/`prefetch`/`getData` here, with a Query: the key and the call.
  */
@@ -15,6 +17,12 @@
  * a prerendered page) is drawn without a call of its own: time for the page to boot and render.
  */
 export const HAND_OVER_MS = 10_000;
+
+/**
+ * How long an answer nobody listens to is kept (TanStack Query's gcTime default): back on a
+ * dialog or page within it, the last answer is drawn at once while the new one is asked for.
+ */
+export const GC_MS = 5 * 60_000;
 
 /** A key: the call's name and the arguments its answer depends on. */
 export type QueryKey = readonly (string | number | boolean | null)[];
@@ -51,11 +59,15 @@ export interface FetchOptions {
 }
 
 interface Entry {
+  /** Its key in the cache's map (hashKey). */
+  hash: string;
   /** The last query asked for this key (to ask again when invalidated). */
   query: Query<unknown> | null;
   state: QueryState<unknown>;
   inFlight: { promise: Promise<unknown>; controller: AbortController } | null;
   listeners: Set<() => void>;
+  /** The timer that drops the entry, running while nobody listens (`GC_MS`). */
+  gcTimer: ReturnType<typeof setTimeout> | null;
 }
 
 const INITIAL: QueryState<never> = {
@@ -78,7 +90,11 @@ function isAbort(error: unknown, signal: AbortSignal): boolean {
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly now: () => number = () => Date.now(),
+    /** An entry nobody listens to is dropped after this long; Infinity keeps every entry. */
+    private readonly gcMs = GC_MS,
+  ) {}
 
   /**
    * The answer for `key`: the cached one while younger than `staleMs`, the call on its way, or a
@@ -108,6 +124,7 @@ export class QueryCache {
             fetching: false,
             updatedAt: this.now(),
           });
+          this.scheduleGc(entry);
         }
         return data;
       },
@@ -126,6 +143,7 @@ export class QueryCache {
               ? { fetching: false }
               : { error, status: 'error', fetching: false },
           );
+          this.scheduleGc(entry);
         }
         throw error;
       },
@@ -173,8 +191,10 @@ export class QueryCache {
   subscribe(query: Query<unknown>, listener: () => void): () => void {
     const entry = this.entry(hashKey(query.key));
     entry.listeners.add(listener);
+    this.cancelGc(entry);
     return () => {
       entry.listeners.delete(listener);
+      this.scheduleGc(entry);
     };
   }
 
@@ -186,6 +206,7 @@ export class QueryCache {
     // Whatever it answers now is nobody's: the next ask makes a call of its own.
     entry.inFlight = null;
     this.update(entry, { fetching: false });
+    this.scheduleGc(entry);
   }
 
   /** After a change whose result the caller knows (a link removed): the new answer for `query`. */
@@ -220,18 +241,48 @@ export class QueryCache {
       entry.inFlight?.controller.abort();
       entry.inFlight = null;
       entry.query = null;
-      if (entry.listeners.size === 0) this.entries.delete(hash);
-      else this.update(entry, INITIAL);
+      if (entry.listeners.size === 0) {
+        this.cancelGc(entry);
+        this.entries.delete(hash);
+      } else this.update(entry, INITIAL);
     }
   }
 
   private entry(hash: string): Entry {
     let entry = this.entries.get(hash);
     if (entry === undefined) {
-      entry = { query: null, state: INITIAL, inFlight: null, listeners: new Set() };
+      entry = {
+        hash,
+        query: null,
+        state: INITIAL,
+        inFlight: null,
+        listeners: new Set(),
+        gcTimer: null,
+      };
       this.entries.set(hash, entry);
+      // Asked for by code outside React (a prefetch) and never watched: dropped all the same.
+      this.scheduleGc(entry);
     }
     return entry;
+  }
+
+  /**
+   * (Re)starts the countdown that drops `entry` once nobody has listened to it for `gcMs`. A
+   * call still on its way when it ends keeps the entry: its end starts the countdown again.
+   */
+  private scheduleGc(entry: Entry): void {
+    this.cancelGc(entry);
+    if (entry.listeners.size > 0 || !Number.isFinite(this.gcMs)) return;
+    entry.gcTimer = setTimeout(() => {
+      entry.gcTimer = null;
+      if (entry.listeners.size > 0 || entry.inFlight !== null) return;
+      if (this.entries.get(entry.hash) === entry) this.entries.delete(entry.hash);
+    }, this.gcMs);
+  }
+
+  private cancelGc(entry: Entry): void {
+    if (entry.gcTimer !== null) clearTimeout(entry.gcTimer);
+    entry.gcTimer = null;
   }
 
   private update(entry: Entry, change: Partial<QueryState<unknown>>): void {

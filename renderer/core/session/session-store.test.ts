@@ -149,6 +149,23 @@ describe('fetchCurrentUser (spec §4: logged in only on 200 with data)', () => {
     expect(relogin).toHaveBeenCalledWith('登录失效，尝试重新登录');
   });
 
+  it('answers each caller with its own options, even while another call is on its way', async () => {
+    routes.set(`GET ${API.me}`, (_req, res) => {
+      reply(res, 401, {});
+    });
+    routes.set(`GET ${API.refresh}`, (_req, res) => {
+      reply(res, 401, {});
+    });
+    // The silent check and the caller who wants the re-login dialog ask at the same moment.
+    const [silent, asking] = await Promise.all([
+      fetchCurrentUser(),
+      fetchCurrentUser({ reloginOnExpiry: true }),
+    ]);
+    expect([silent, asking]).toEqual([null, null]);
+    expect(relogin).toHaveBeenCalledTimes(1);
+    expect(relogin).toHaveBeenCalledWith('登录失效，尝试重新登录');
+  });
+
   it('forces re-login and stays logged out when the signature is wrong', async () => {
     routes.set(`GET ${API.me}`, (_req, res) => {
       reply(

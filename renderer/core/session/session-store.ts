@@ -100,9 +100,16 @@ async function loadCurrentUser(options: FetchCurrentUserOptions): Promise<Curren
   return user;
 }
 
-/** The current-user call (spec §4) as the page's query cache knows it. */
+/**
+ * The current-user call (spec §4) as the page's query cache knows it. Its options are part of
+ * its key: a caller who wants the re-login dialog never gets the answer of a silent call.
+ */
 export function currentUserQuery(options: FetchCurrentUserOptions = {}): Query<CurrentUser | null> {
-  return { key: ['current-user'], fetch: () => loadCurrentUser(options) };
+  const reloginOnExpiry = options.reloginOnExpiry === true;
+  return {
+    key: ['current-user', reloginOnExpiry],
+    fetch: () => loadCurrentUser({ reloginOnExpiry }),
+  };
 }
 
 /**

@@ -1,8 +1,9 @@
-import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { notify } from '../../ui/notify/notify';
-import { afterFirstView } from '../../core/first-view';
+import { afterFirstViewQuery } from '../../core/first-view';
+import type { Query } from '../../core/query/query-cache';
+import { useQuery } from '../../core/query/use-query';
 import { fetchPackageInfo, fetchServerVersion } from './api';
 import { versionCheckOutcome, type VersionCheckOutcome } from './version-check';
 
@@ -35,6 +36,26 @@ function announce(outcome: VersionCheckOutcome, code: string, i18n: I18n): void 
 }
 
 /**
+ * The version check of module `code` under `root` as the query cache knows it: the outcome,
+ * announced once per call (a call whose component left says nothing). Its call is made after
+ * the page's first view (core/first-view.ts), so it never competes with what the user waits for.
+ */
+function versionCheckQuery(root: string, code: string, i18n: I18n): Query<VersionCheckOutcome> {
+  return afterFirstViewQuery({
+    key: ['version-check', root, code],
+    fetch: async (signal) => {
+      const [packageInfo, server] = await Promise.all([
+        fetchPackageInfo(root, code),
+        fetchServerVersion(code),
+      ]);
+      const outcome = versionCheckOutcome(packageInfo, server);
+      if (!signal.aborted) announce(outcome, code, i18n);
+      return outcome;
+    },
+  });
+}
+
+/**
  * The version check of spec §4 for the module `code` under `root`: reads the front end's
  * package.json and the server's version interface, compares them (segments padded to 4 digits)
  * and raises the §8 alerts: the front end depends on a newer server, the server depends on a
@@ -44,31 +65,9 @@ function announce(outcome: VersionCheckOutcome, code: string, i18n: I18n): void 
  */
 export function useVersionCheck(root: string, code: string, when = true): VersionCheckState {
   const { i18n } = useTranslation();
-  const key = `${root}\n${code}`;
-  const [result, setResult] = useState<{ key: string; outcome: VersionCheckOutcome } | null>(null);
   const skip = root === '' || code === '';
-
-  useEffect(() => {
-    if (skip || !when) return;
-    let current = true;
-    // Never in the frame of the page's first view (core/first-view.ts).
-    void afterFirstView(() =>
-      Promise.all([fetchPackageInfo(root, code), fetchServerVersion(code)]),
-    ).then(([packageInfo, server]) => {
-      if (!current) return;
-      const outcome = versionCheckOutcome(packageInfo, server);
-      announce(outcome, code, i18n);
-      // A background answer: its re-render is a transition, sliced on a slow PC.
-      startTransition(() => {
-        setResult({ key, outcome });
-      });
-    });
-    return () => {
-      current = false;
-    };
-  }, [skip, when, key, root, code, i18n]);
-
+  // A background answer: its re-render is a transition (useQuery's default), sliced on a slow PC.
+  const outcome = useQuery(versionCheckQuery(root, code, i18n), { enabled: !skip && when }).data;
   if (skip) return { kind: 'unavailable' };
-  if (result?.key !== key) return { kind: 'checking' };
-  return result.outcome;
+  return outcome ?? { kind: 'checking' };
 }

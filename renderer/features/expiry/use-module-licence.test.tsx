@@ -5,6 +5,7 @@ import { DESKTOP_API } from '../../../contract/api-paths';
 import { createRouteServer, reply } from '../../../tests/support/route-server';
 import { httpInstance, resetHttpForTests } from '../../core/http/client';
 import { configureHttp } from '../../core/http/hooks';
+import { queryCache } from '../../core/query/query-cache';
 import { useModuleLicence } from './use-module-licence';
 
 const testServer = createRouteServer();
@@ -30,6 +31,8 @@ beforeEach(() => {
   httpInstance.defaults.baseURL = base;
   configureHttp({ notify: vi.fn() });
   testServer.reset();
+  // Each case asks the server afresh, not the answers an earlier case left in the page's cache.
+  queryCache.clear();
 });
 
 describe('useModuleLicence (spec §6)', () => {

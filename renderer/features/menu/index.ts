@@ -1,11 +1,16 @@
 /** The menu feature's front door: the menus, the icons and the app list the shells use. */
-export { fetchResourceTree, recordAccess, saveAppOrder } from './api';
+export { recordAccess, saveAppOrder } from './api';
 export { AppGrid } from './app-grid';
 export { AppSearchBox } from './app-search-box';
 export { LEFT_MENU_COLUMN_PX, LeftMenu } from './left-menu';
 export { MenuAppIcon } from './menu-app-icon';
 export { menuPanelWidth, usesCategorisedMenu } from './menu-fit';
-export { myAppsQuery, prefetchMyAppsOnSignIn, unreadCodeCountsQuery } from './queries';
+export {
+  myAppsQuery,
+  prefetchMyAppsOnSignIn,
+  resourceTreeQuery,
+  unreadCodeCountsQuery,
+} from './queries';
 export { openSso } from './sso';
 export { TopMenu } from './top-menu';
 export { AppUnreadCounts, unreadMap } from './unread-counts';

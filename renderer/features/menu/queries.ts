@@ -1,8 +1,8 @@
-import type { AppUnreadCount, MenuCategory } from '../../../contract/desktop';
+import type { AppUnreadCount, MenuCategory, MenuResourceNode } from '../../../contract/desktop';
 import type { Query } from '../../core/query/query-cache';
 import { queryCache } from '../../core/query/query-cache';
 import { useSession } from '../../core/session/session-store';
-import { fetchMyApps, fetchUnreadCodeCounts } from './api';
+import { fetchMyApps, fetchResourceTree, fetchUnreadCodeCounts } from './api';
 
 /** The icon list (my_app_icon) of a user in a unit. */
 export function myAppsQuery(userId: string, unitId: string): Query<MenuCategory[]> {
@@ -15,6 +15,11 @@ export function myAppsQuery(userId: string, unitId: string): Query<MenuCategory[
 /** The unread counts per application (the badges on the icons). */
 export function unreadCodeCountsQuery(): Query<AppUnreadCount[]> {
   return { key: ['unread-code-counts'], fetch: () => fetchUnreadCodeCounts() };
+}
+
+/** The user's permission menu tree of the application `code` (spec §6). */
+export function resourceTreeQuery(userId: string, code: string): Query<MenuResourceNode[]> {
+  return { key: ['resource-tree', userId, code], fetch: () => fetchResourceTree(code) };
 }
 
 let watching = false;

@@ -13,6 +13,13 @@ export async function fetchSavedTheme(): Promise<{ theme: string; lang: string |
   return answer.status === SUCCESS_STATUS ? parseThemeAnswer(answer.data) : null;
 }
 
+/** The user's saved theme, as the query cache knows it. */
+export function savedThemeQuery(
+  userId: string,
+): Query<{ theme: string; lang: string | null } | null> {
+  return { key: ['saved-theme', userId], fetch: () => fetchSavedTheme() };
+}
+
 /** Saves the theme for the user, or (admins) for every user of the unit (spec §2, §6). */
 export async function saveTheme(theme: string, lang: string, scope: 'me' | 'unit'): Promise<void> {
   await http.post(DESKTOP_API.setTheme, {

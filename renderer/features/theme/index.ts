@@ -1,5 +1,5 @@
 /** The theme feature's front door: the saved theme and the dialog that changes it. */
-export { fetchSavedTheme, isAdminQuery, saveTheme } from './api';
+export { isAdminQuery, savedThemeQuery, saveTheme } from './api';
 export { applyMode } from './theme-choice';
 export type { ThemeSelection } from './theme-dialog';
 export { loadThemeDialog } from './load';
