@@ -4,7 +4,7 @@
  * nginx location in production) with the visitor's cookies; it asks the platform who the user is
  * by forwarding the session cookie to /api/uaa/oauth/me, and answers in the platform's envelope.
  *
- *   PORT=4100 PLATFORM_URL=http://127.0.0.1:3000 node renderer/apps/<code>/backend/server.mjs
+ *   PORT=4100 PLATFORM_URL=http://127.0.0.1:8080 node renderer/apps/<code>/backend/server.mjs
  */
 import http from 'node:http';
 import { createItems, envelope } from './items.mjs';
@@ -13,7 +13,7 @@ const APP_CODE = '__APP_CODE__';
 const PORT = Number(process.env.PORT ?? 4100);
 const HOST = process.env.HOST ?? '127.0.0.1';
 /** The platform, as this service reaches it (not as browsers do). */
-const PLATFORM_URL = process.env.PLATFORM_URL ?? 'http://127.0.0.1:3000';
+const PLATFORM_URL = process.env.PLATFORM_URL ?? 'http://127.0.0.1:8080';
 const MAX_BODY = 64 * 1024;
 
 const items = createItems([
