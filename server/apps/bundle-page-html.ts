@@ -7,8 +7,9 @@ import { PRODUCT_VERSION } from './version-data';
 
 /**
  * The base styles of an application's own page: the body, the way back to the desktop and the
- * licence cover. The application styles its own content (PH brings antd's styles and the theme
- * stylesheet; docs/ph.md "Theme and fonts").
+ * licence cover, and the template's layout classes (`app`, `app-header`, `app-title`, `app-main`,
+ * `app-toolbar`: renderer/apps/_template/main.tsx). The application styles the rest (PH brings
+ * antd's styles and the theme stylesheet; docs/ph.md "The rules").
  */
 const STYLE = `*{box-sizing:border-box}
 body{margin:0;min-height:100vh;font-family:var(--edudesk-font-family,system-ui,-apple-system,"Segoe UI","Microsoft YaHei",sans-serif);background:#f4f6fa;color:#1f2d3d}
@@ -17,6 +18,11 @@ body{margin:0;min-height:100vh;font-family:var(--edudesk-font-family,system-ui,-
 .app-page__back:hover,.app-page__back:focus-visible{border-color:#3a63ad;color:#3a63ad;outline:none}
 .app-page--content .app-bar{display:none}
 .app-loading{padding:48px;text-align:center;color:#5c6b7a}
+.app{max-width:1600px;margin:0 auto;padding:16px 24px}
+.app-header{display:flex;align-items:center;gap:16px;flex-wrap:wrap;padding:0 0 12px;margin-bottom:16px}
+.app-title{margin:0;font-size:22px;margin-inline-end:auto}
+.app-main{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 4px rgba(15,23,42,.08)}
+.app-toolbar{margin-bottom:12px}
 .app-page__blocked{position:fixed;inset:0;z-index:3000;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.6)}
 .app-page__blocked[hidden]{display:none}
 .app-page__blocked-box{background:#fff;border-radius:8px;padding:32px 40px;text-align:center;font-size:18px}`;
