@@ -112,6 +112,10 @@ describe('a new application, from the scaffold to the desktop', () => {
     await page.getByRole('heading', { name: '作业' }).waitFor();
     await rows(page).first().waitFor();
     await expect(rows(page).first().textContent()).resolves.toContain('示例：第一项');
+    // The language switcher outside the shell: a select named by its label, which stays hidden.
+    await page.getByRole('combobox', { name: '语言' }).waitFor();
+    const label = await page.locator('.language-switcher label').boundingBox();
+    expect(label?.width).toBeLessThanOrEqual(1);
 
     // The form: the item goes to the back end with the user's session, which asks the platform
     // who that is (the creator's column).
