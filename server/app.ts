@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerOptions } from './config';
 import { openSeededDatabase } from './db/seed';
 import { applicationRoutes } from './apps/routes';
+import { appBackendRoutes } from './apps/app-backends';
 import { baseRoutes } from './base/routes';
 import { noticeRoutes } from './notices/notice-routes';
 import { tableExportRoutes } from './base/table-export-routes';
@@ -124,6 +125,8 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   await app.register(clientLoginRoutes, { services });
   await app.register(faceRoutes, { services });
   await app.register(applicationRoutes, { services });
+  // Applications' own back ends at /api/<code>/ (EDUDESK_APP_BACKENDS).
+  await app.register(appBackendRoutes, { backends: options.appBackends ?? new Map() });
   // The notice application built on PH.
   await app.register(noticeRoutes, { services });
   await app.register(ssoRoutes, { services });

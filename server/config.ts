@@ -4,6 +4,7 @@ import { defaultHashingLimits, type HashingLimits } from './auth/password-hasher
 import { PRODUCT_ROOT } from './product-root';
 import type { ConnectionLimits } from './http/connection-limits';
 import { parseTrustProxy, type TrustProxy } from './http/trusted-proxy';
+import { parseAppBackends } from './apps/app-backends';
 import type { Recogniser } from './speech/recogniser';
 import type { RecognitionLimits } from './speech/recognition-queue';
 
@@ -66,6 +67,11 @@ export interface ServerOptions {
   clientUpdatesDir?: string;
   /** The production web build (`npm run build` output). May not exist yet. */
   webRoot: string;
+  /**
+   * EDUDESK_APP_BACKENDS (`code=http://host:port,…`): applications' own back ends, proxied at
+   * `/api/<code>/` (server/apps/app-backends.ts, docs/ph.md).
+   */
+  appBackends?: ReadonlyMap<string, URL>;
   port: number;
   host: string;
   accessTokenTtlSeconds: number;
@@ -427,6 +433,9 @@ export function loadOptionsFromEnv(env: Env = process.env, cwd = process.cwd()):
     ...filesDirOption(fileOption(env, 'EDUDESK_FILES_DIR', cwd)),
     ...clientUpdatesDirOption(fileOption(env, 'EDUDESK_CLIENT_UPDATES_DIR', cwd)),
     ...databaseUrlOption(text(env, 'EDUDESK_DATABASE_URL')),
+    ...(text(env, 'EDUDESK_APP_BACKENDS') === undefined
+      ? {}
+      : { appBackends: parseAppBackends(text(env, 'EDUDESK_APP_BACKENDS') ?? '') }),
     webRoot:
       webRoot !== undefined ? path.resolve(cwd, webRoot) : path.join(PRODUCT_ROOT, 'dist', 'web'),
     port: integer(env, 'PORT', defaults.port, 0, 65535),

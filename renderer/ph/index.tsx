@@ -17,6 +17,8 @@ import type { ResolvedTheme } from '../core/theme/theme-engine';
 import { useTheme } from '../core/theme/theme-store';
 import { DEFAULT_THEME_PATH, themeStylesheetHref } from '../core/theme/theme-stylesheet';
 import uiFonts from '../core/theme/fonts.css?inline';
+import phPageStyles from './ph-page.css?inline';
+import { loginUrlFor } from './login-redirect';
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
 import { pageUploadQueue } from '../core/upload/page-queue';
@@ -86,14 +88,15 @@ function applyPageClasses(config: PhInitConfig, query: PageQuery): void {
 
 /**
  * The interface's font stack (core/theme/fonts.css), which antd's components name through their
- * fontFamily token: the platform's own pages have it from their stylesheet, an application's
- * page from PH. First in the head, so that the application's own rules win.
+ * fontFamily token, and the styles of PH's own widgets (./ph-page.css: the language switcher and
+ * its visually hidden label): the platform's own pages have them from their stylesheets, an
+ * application's page from PH. First in the head, so that the application's own rules win.
  */
 function addUiFonts(): void {
   if (document.querySelector('style[data-ph-fonts]')) return;
   const style = document.createElement('style');
   style.dataset.phFonts = '';
-  style.textContent = uiFonts;
+  style.textContent = `${uiFonts}\n${phPageStyles}`;
   document.head.prepend(style);
 }
 
@@ -121,7 +124,8 @@ function followThemeStylesheet(themePath: string): void {
  * config (code and appCode required, the language list an array, the global PH present); the
  * request client's headers and toasts; the language (spec §9) with the shared and module
  * language files; the theme (replaceThemeColor, the user's, the config's) and its stylesheet;
- * the current user (spec §4) unless islogin is false and, for user types 2 and 4, the
+ * the current user (spec §4) unless islogin is false (a visitor without a session is sent to the
+ * login page, coming back here afterwards, and init never settles) and, for user types 2 and 4, the
  * permission codes of the application's menu tree (spec §6), which filter async routes.
  */
 async function init(config: PhInitConfig): Promise<PhContext> {
@@ -154,7 +158,13 @@ async function init(config: PhInitConfig): Promise<PhContext> {
   let user: CurrentUser | null = null;
   if (config.islogin !== false) {
     user = await fetchCurrentUser();
-    if (user && loadsPermissionTree(user.userType)) {
+    if (!user) {
+      // No session: sign in first and come back here; the application's code after init never
+      // runs without its user (it would draw a page that can load nothing).
+      window.location.assign(loginUrlFor(window.location.href));
+      return new Promise<never>(() => undefined);
+    }
+    if (loadsPermissionTree(user.userType)) {
       try {
         usePermissions
           .getState()

@@ -4,7 +4,7 @@ import { APP_PAGE_TEXTS } from './app-page-assets';
 import { escapeHtml } from './html-escape';
 import { PRODUCT_VERSION } from './version-data';
 
-/** The notice application's bundle (vite.notices.config.ts), served from the web build. */
+/** The notice application's bundle (vite.apps.config.ts), served from the web build. */
 export const NOTICE_APP_SCRIPT_PATH = '/common/apps/notices/notices.js';
 
 const STYLE = `*{box-sizing:border-box}

@@ -12,6 +12,8 @@ import type { ServicesPluginOptions } from '../services';
 import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
 import { renderNoticePage } from './notice-page-html';
+import { letterGlyph, renderBundlePage } from './bundle-page-html';
+import { registerApp, webBuildApps } from './register-app';
 import { sendNotFoundPage } from '../web/not-found-page';
 import {
   ID_PATHS,
@@ -89,6 +91,18 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
   { services },
 ) => {
   const appsRepository = new AppsRepository(services.sql, hiddenAppCodes(services.options));
+  // The applications of the web build (renderer/apps/*/app.json): their own pages and icons; the
+  // demo registers them at start (production: `admin add-app`, server/cli/app-commands.ts).
+  const bundled = new Map(
+    webBuildApps(services.options.webRoot, (line) => {
+      app.log.warn(line);
+    }).map((manifest) => [manifest.code, manifest]),
+  );
+  if (services.options.mode !== 'production') {
+    for (const manifest of bundled.values()) {
+      await services.sql.transaction((tx) => registerApp(tx, manifest, { demo: true }));
+    }
+  }
   const stored = await appsRepository.allApps();
   const unitTypes = new Map<number, number>();
   for (const storedApp of stored) {
@@ -102,7 +116,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
     const match = ICON_FILE.exec(request.params.file);
     const code = match?.[1] ?? '';
     const variant: IconVariant = match?.[2] === 'gray' || match?.[2] === 'cartoon' ? match[2] : '';
-    const glyph = iconGlyph(code);
+    const own = bundled.get(code);
+    const glyph = iconGlyph(code) ?? (own && letterGlyph(own.name['zh-CN'], own.icon.color));
     if (!match || !glyph) {
       reply.callNotFound();
       return reply;
@@ -149,8 +164,14 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
         });
         if (pages.has(url)) continue;
         pages.add(url);
-        // The notice application is a real application built on PH (renderer/apps/notices/).
-        const render = storedApp.code === NOTICE_APP_CODE ? renderNoticePage : renderAppPage;
+        // The notice application is a real application built on PH (renderer/apps/notices/), as
+        // are those of the web build: their own page, never the generated one.
+        const render =
+          storedApp.code === NOTICE_APP_CODE
+            ? renderNoticePage
+            : bundled.has(storedApp.code)
+              ? renderBundlePage
+              : renderAppPage;
         const html = render({
           code: storedApp.code,
           serverId: storedApp.serverId,

@@ -6,6 +6,7 @@ import { loadOptionsFromEnv, type ServerOptions } from '../config';
 import { DATABASE_FILE, describeDatabaseUrl } from '../db/database';
 import { openSeededDatabase } from '../db/seed';
 import type { Sql } from '../db/sql';
+import { addApp } from './app-commands';
 import { disableUser, enableUser, listUsers, resetPassword, unlockUser } from './account-commands';
 import {
   AdminCommandError,
@@ -46,6 +47,7 @@ const USAGE = text(
   set-unit --unit ID [--name NAME] [--en-name EN] [--filing-icp NO] [--filing-police NO]
   bind-host HOST --unit ID | unbind-host HOST                  the host names a unit answers on
   grant-module MODULE --unit ID --until YYYY-MM-DD             a module licence (China time)
+  add-app --manifest app.json [--unit ID]                      an application (docs/ph.md)
   import-users FILE.csv --unit ID [--dry-run]                  users from a spreadsheet
   reset-password USER --unit ID                                a new one-time password
   disable USER | enable USER                                   stop or allow an account
@@ -67,6 +69,7 @@ See docs/operations.md, "Accounts, units and devices".`,
   set-unit --unit 单位ID [--name 名称] [--en-name 英文名] [--filing-icp 备案号] [--filing-police 备案号]
   bind-host 域名 --unit 单位ID | unbind-host 域名              绑定或解除单位的访问域名
   grant-module 模块 --unit 单位ID --until YYYY-MM-DD           模块授权（北京时间）
+  add-app --manifest app.json [--unit 单位ID]                  登记应用（见 docs/ph.md）
   import-users 文件.csv --unit 单位ID [--dry-run]              从表格导入用户
   reset-password 用户 --unit 单位ID                            重置为新的一次性密码
   disable 用户 | enable 用户                                   停用或启用账号
@@ -222,6 +225,15 @@ const COMMANDS: Record<string, Command> = {
         { module: positionals[0] ?? '', unitId: unitOf(values), until: required(values, 'until') },
         context,
       ),
+  },
+  'add-app': {
+    options: { manifest: { type: 'string' }, unit: { type: 'string' } },
+    positionals: [],
+    run: (sql, { values }) =>
+      addApp(sql, {
+        manifest: path.resolve(required(values, 'manifest')),
+        ...(values.unit === undefined ? {} : { unitId: unitOf(values) }),
+      }),
   },
   'import-users': {
     options: { unit: { type: 'string' }, 'dry-run': { type: 'boolean' } },

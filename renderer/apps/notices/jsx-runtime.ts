@@ -1,6 +1,6 @@
 /**
  * The JSX runtime of the application: its JSX compiles to calls of `react/jsx-runtime`, which
- * vite.notices.config.ts resolves to this module, so elements are made by PH's React
+ * vite.apps.config.ts resolves to this module, so elements are made by PH's React
  * (PH.createElement) and no React is bundled. TypeScript checks the JSX against React's types,
  * which are PH's React's.
  */

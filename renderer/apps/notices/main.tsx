@@ -1,6 +1,6 @@
 /**
  * Notices (通知公告), the reference server's platform application, built only on PH: it is a
- * bundle of its own (vite.notices.config.ts) that loads PH from the platform like any
+ * bundle of its own (vite.apps.config.ts) that loads PH from the platform like any
  * application (./ph.ts) and renders with PH's React and antd (JSX through ./jsx-runtime.ts,
  * PH.antd) and the PH kit. Types come from PH's declarations (type-only imports).
  */
