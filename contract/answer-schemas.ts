@@ -1,12 +1,17 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { SSO_PROVIDERS } from './sso';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { IssuedTicket } from './auth';
+import type { FaceClockingData, FaceRecord } from './face';
+import type { OAuthClientInfo } from './oauth';
+import type { SocialLink, SocialPendingIdentity, SocialProvider, SocialState } from './social';
+import { SSO_PROVIDERS, type SsoLoginTarget } from './sso';
+import type { ChunkAcceptedData, ChunkCheckData, UploadedFileInfo } from './upload';
 
 /**
  * The TypeBox schemas of answers that contract/ describes elsewhere as TypeScript interfaces
  * only (upload, social, face, ticket, single sign-on, OAuth client, version), so that every call
  * of contract/operations.ts has a schema for its data. Kept apart from those files so that the
  * web build, which imports them at run time, does not carry the schema library. The interfaces
- * and these schemas are held together by contract/answer-schemas.test.ts.
+ * and these schemas are held together by the type `SchemasAreTheirInterfaces` below.
  */
 
 /** contract/upload.ts UploadedFileInfo: a stored file. */
@@ -115,3 +120,27 @@ export type VersionInfo = Static<typeof VersionInfoSchema>;
 
 /** The data of a saved notice (the notice application, contract/notices.ts). */
 export const NoticeSavedSchema = Type.Object({ id: Type.Integer() });
+
+/** True when a schema's type and an interface are the same type. */
+type Same<S extends TSchema, I> = [Static<S>] extends [I]
+  ? [I] extends [Static<S>]
+    ? true
+    : false
+  : false;
+type Assert<T extends true> = T;
+
+/** Fails to compile when a schema above and the interface it describes drift apart. */
+export type SchemasAreTheirInterfaces = [
+  Assert<Same<typeof UploadedFileInfoSchema, UploadedFileInfo>>,
+  Assert<Same<typeof ChunkCheckDataSchema, ChunkCheckData>>,
+  Assert<Same<typeof ChunkAcceptedDataSchema, ChunkAcceptedData>>,
+  Assert<Same<typeof SocialProviderSchema, SocialProvider>>,
+  Assert<Same<typeof SocialStateSchema, SocialState>>,
+  Assert<Same<typeof SocialPendingIdentitySchema, SocialPendingIdentity>>,
+  Assert<Same<typeof SocialLinkSchema, SocialLink>>,
+  Assert<Same<typeof FaceRecordSchema, FaceRecord>>,
+  Assert<Same<typeof FaceClockingDataSchema, FaceClockingData>>,
+  Assert<Same<typeof IssuedTicketSchema, IssuedTicket>>,
+  Assert<Same<typeof SsoLoginTargetSchema, SsoLoginTarget>>,
+  Assert<Same<typeof OAuthClientInfoSchema, OAuthClientInfo>>,
+];
