@@ -113,22 +113,33 @@ function requestBody(operation: Operation, components: Json): Json | undefined {
   return { required: true, content };
 }
 
-function envelopeOf(data: Json): Json {
+/** The envelope of a success: status 200 and the call's data. */
+function successOf(data: Json): Json {
   return {
     type: 'object',
     required: ['status', 'message', 'data', 'code', 'fieldErrors'],
     properties: {
-      status: { type: 'integer', description: '200 on success; any other value is a refusal' },
-      message: { type: 'string', description: 'May be bilingual: 中文|||English' },
-      data: {
-        description: 'On success (status 200) the data of the call; on a refusal null or details',
-        anyOf: [data, { type: 'null' }, {}],
-      },
-      code: { type: 'string', description: '"ok" on success, else an error code' },
+      status: { const: 200 },
+      message: { type: 'string' },
+      data,
+      code: { type: 'string', description: '"ok"' },
       fieldErrors: { type: 'array', items: { $ref: `${COMPONENT}FieldError` } },
     },
   };
 }
+
+/** The envelope of a refusal: any status but 200, an error code, null or details in data. */
+const REFUSAL: Json = {
+  type: 'object',
+  required: ['status', 'message', 'data', 'code', 'fieldErrors'],
+  properties: {
+    status: { type: 'integer', not: { const: 200 } },
+    message: { type: 'string', description: 'May be bilingual: 中文|||English' },
+    data: { description: 'null, or details of the refusal (a proof-of-work challenge)' },
+    code: { type: 'string', description: 'The error code' },
+    fieldErrors: { type: 'array', items: { $ref: `${COMPONENT}FieldError` } },
+  },
+};
 
 function responses(operation: Operation, components: Json): Json {
   const refusal = { $ref: '#/components/responses/Refusal' };
@@ -137,7 +148,14 @@ function responses(operation: Operation, components: Json): Json {
     out['200'] = {
       description: 'The envelope: the data on success, or a refusal (status other than 200)',
       content: {
-        'application/json': { schema: envelopeOf(plain(operation.answer.data, components)) },
+        'application/json': {
+          schema: {
+            oneOf: [
+              successOf(plain(operation.answer.data, components)),
+              { $ref: `${COMPONENT}Refusal` },
+            ],
+          },
+        },
       },
     };
   } else {
@@ -167,6 +185,7 @@ function describe(operation: Operation): string {
 /** The OpenAPI 3.1 document of every call of contract/operations.ts. */
 export function buildOpenApi(): Json {
   const schemas: Json = {
+    Refusal: REFUSAL,
     FieldError: {
       type: 'object',
       required: ['field', 'message'],
@@ -176,7 +195,9 @@ export function buildOpenApi(): Json {
       },
     },
   };
-  const envelopeOnly = { content: { 'application/json': { schema: envelopeOf({}) } } };
+  const envelopeOnly = {
+    content: { 'application/json': { schema: { $ref: `${COMPONENT}Refusal` } } },
+  };
   const paths: Record<string, Json> = {};
   for (const operation of OPERATIONS) {
     const item: Json = {
