@@ -33,7 +33,6 @@ export interface TableExportRoutesOptions extends ServicesPluginOptions {
   tableExporter?: TableExporter;
 }
 
-
 /**
  * Spec §7 table export: POST /api/base/common/table2xls?Sy-Language=… with the form fields title
  * and data (a table's HTML) answers an .xlsx download of that table under its title. The

@@ -43,7 +43,6 @@ const PENDING_COOKIE = 'SY_SOCIAL_PENDING';
 const SOCIAL_COOKIE_PATH = '/api/uaa/social';
 const BROWSER_COOKIE_SECONDS = 24 * 60 * 60;
 
-
 /** The kind of provider each in-app info call answers (spec §7 social/{mp or qy}_info). */
 const IN_APP_KINDS: Record<'mp' | 'qy', SocialProviderKind> = { mp: 'weixin_mp', qy: 'wecom' };
 

@@ -16,7 +16,6 @@ import { STORAGE_SHOW_PREFIX } from './paths';
 
 const AREA_UNIT_TYPE = 1;
 
-
 // A Map, not an object: a name such as `constructor` must find nothing, not Object's own keys.
 const FILING_BADGES: ReadonlyMap<string, () => string> = new Map([
   ['police', policeFilingBadgeSvg],
