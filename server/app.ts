@@ -17,6 +17,7 @@ import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connect
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { healthRoutes } from './http/health-routes';
 import { versionRoutes } from './http/version-routes';
+import { openApiRoute } from './http/openapi-route';
 import { loggerOptions } from './http/log-redaction';
 import { registerMetrics } from './http/metrics';
 import { fastifyTrustProxy, ignoreForwardedHost } from './http/trusted-proxy';
@@ -113,6 +114,7 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   await registerBodyParsers(app);
   await app.register(healthRoutes, { services });
   await app.register(versionRoutes);
+  await app.register(openApiRoute);
   await app.register(loginRoutes, { services });
   await app.register(sessionRoutes, { services });
   await app.register(passwordRoutes, { services });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { STORAGE_API } from '../../contract/api-paths';
 import { bilingual, splitBilingual } from '../../contract/envelope';
 import { HEADER_LANGUAGE, PARAM_LANGUAGE } from '../../contract/http-headers';
+import { TableExportQuerySchema } from '../../contract/route-schemas';
 import { DEFAULT_LANGUAGE, isLangType, type LangType } from '../../contract/languages';
 import { UPLOAD_CODES, UPLOAD_FIELDS as F } from '../../contract/upload';
 import { TableExportBodySchema } from '../../contract/upload-schema';
@@ -33,11 +33,6 @@ export interface TableExportRoutesOptions extends ServicesPluginOptions {
   tableExporter?: TableExporter;
 }
 
-const QuerySchema = Type.Object(
-  { [PARAM_LANGUAGE]: Type.Optional(Type.String({ maxLength: 16 })) },
-  { additionalProperties: true },
-);
-
 /**
  * Spec §7 table export: POST /api/base/common/table2xls?Sy-Language=… with the form fields title
  * and data (a table's HTML) answers an .xlsx download of that table under its title. The
@@ -60,7 +55,7 @@ export const tableExportRoutes: FastifyPluginAsyncTypebox<TableExportRoutesOptio
   app.post(
     STORAGE_API.tableExport,
     {
-      schema: { body: TableExportBodySchema, querystring: QuerySchema },
+      schema: { body: TableExportBodySchema, querystring: TableExportQuerySchema },
       onRequest: requireAuth(services),
       bodyLimit: DEFAULT_UPLOAD_LIMITS.tableExportBodyBytes,
     },

@@ -1,28 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { DESKTOP_API } from '../../contract/api-paths';
 import {
   BooleanAnswerSchema,
   HaveInstituteSchema,
   HelpKeySchema,
   IsVocationalSchoolSchema,
-  RoleParamsSchema,
   UnitIdQuerySchema,
 } from '../../contract/desktop';
+import { RoleCheckParamsSchema } from '../../contract/route-schemas';
 import { authOf, requireAuth } from '../auth/authenticate';
 import { ok } from '../http/envelope';
 import { answerSchema } from './answer-schema';
 import { BASE_MESSAGES, refuse } from './base-messages';
 import { isOwnUnit, isOwnUser } from './caller';
 import type { DesktopPluginOptions } from './desktop-services';
-
-const RoleCheckParamsSchema = Type.Composite([
-  RoleParamsSchema,
-  Type.Object({
-    roleCode: Type.String({ pattern: '^[A-Za-z0-9_]{1,32}$' }),
-    project: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
-  }),
-]);
 
 /**
  * The caller's unit flags (spec §7 unit/*) and the admin check (role/user/{id}/XX_SYS_/base,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { MenuResourceNode } from '../../contract/desktop';
+import { NoticeSavedSchema } from '../../contract/answer-schemas';
 import { bilingual } from '../../contract/envelope';
 import {
   NOTICE_API,
@@ -81,7 +82,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     {
       schema: {
         body: NoticeSaveSchema,
-        response: answerSchema(Type.Object({ id: Type.Integer() })),
+        response: answerSchema(NoticeSavedSchema),
       },
     },
     async (request) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { API } from '../../contract/api-paths';
 import { HEADER_DEVICE } from '../../contract/http-headers';
 import { OAUTH_PAGE_ERRORS, OAUTH_PATHS, type OAuthClientInfo } from '../../contract/oauth';
+import { ClientInfoQuerySchema, WebAuthBodySchema } from '../../contract/route-schemas';
 import { activeAccountOnHost, authOf, requireAuth } from '../auth/authenticate';
 import { fail, ok } from '../http/envelope';
 import { sendHtmlPage } from '../http/html-pages';
@@ -31,28 +31,6 @@ export const PARTNER_REFRESH_TTL_MS = 30 * 24 * 3600_000;
  * (its address carries the partner's state).
  */
 export const AUTHORIZE_PAGE_CSP_FRAME = "frame-ancestors 'none'";
-
-const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-
-const ClientInfoQuerySchema = Type.Object(
-  { client_id: Text(128), redirect_uri: Text(2048) },
-  { additionalProperties: true },
-);
-
-const WebAuthBodySchema = Type.Object(
-  {
-    response_type: Text(64),
-    client_id: Text(128),
-    redirect_uri: Text(2048),
-    state: Text(1024),
-    unitHost: Text(255),
-    scope: Text(256),
-    code_challenge: Text(128),
-    code_challenge_method: Text(16),
-    decision: Type.Optional(Type.Union([Type.Literal('allow'), Type.Literal('deny')])),
-  },
-  { additionalProperties: false },
-);
 
 type ClientCheck =
   | { kind: 'ok'; client: OAuthClient; redirectUri: string }

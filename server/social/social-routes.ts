@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { API } from '../../contract/api-paths';
 import { INVALID_GRANT } from '../../contract/auth';
+import { SocialInAppQuerySchema, SocialProviderParamsSchema } from '../../contract/route-schemas';
 import {
   SOCIAL_UNBOUND,
   SocialBindBodySchema,
@@ -42,10 +42,6 @@ const BROWSER_COOKIE = 'SY_SOCIAL_BROWSER';
 const PENDING_COOKIE = 'SY_SOCIAL_PENDING';
 const SOCIAL_COOKIE_PATH = '/api/uaa/social';
 const BROWSER_COOKIE_SECONDS = 24 * 60 * 60;
-
-const ProviderParamsSchema = Type.Object({
-  provider: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9_-]+$' }),
-});
 
 /** The kind of provider each in-app info call answers (spec §7 social/{mp or qy}_info). */
 const IN_APP_KINDS: Record<'mp' | 'qy', SocialProviderKind> = { mp: 'weixin_mp', qy: 'wecom' };
@@ -127,9 +123,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
     app.get(
       client === 'mp' ? API.socialMpInfo : API.socialQyInfo,
       {
-        schema: {
-          querystring: Type.Object({ unitHost: Type.Optional(Type.String({ maxLength: 255 })) }),
-        },
+        schema: { querystring: SocialInAppQuerySchema },
       },
       async (request) => {
         const providers = await store.providers(await hostUnitId(services.units, request));
@@ -155,7 +149,7 @@ export const socialRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = (
 
   app.post(
     '/api/uaa/social/:provider',
-    { schema: { params: ProviderParamsSchema, body: SocialLoginBodySchema } },
+    { schema: { params: SocialProviderParamsSchema, body: SocialLoginBodySchema } },
     async (request, reply) => {
       const unitId = await hostUnitId(services.units, request);
       const provider = await store.provider(unitId, request.params.provider);

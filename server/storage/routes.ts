@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
+import {
+  FilingBadgeParamsSchema as FilingParamsSchema,
+  UnitLogoParamsSchema as UnitParamsSchema,
+  UserAvatarParamsSchema as UserParamsSchema,
+} from '../../contract/route-schemas';
 import { authOf, requireAuth } from '../auth/authenticate';
 import { fail } from '../http/envelope';
 import { MESSAGES } from '../http/messages';
@@ -11,10 +15,6 @@ import { avatarSvg, bureauLogoSvg, policeFilingBadgeSvg, schoolLogoSvg } from '.
 import { STORAGE_SHOW_PREFIX } from './paths';
 
 const AREA_UNIT_TYPE = 1;
-
-const UnitParamsSchema = Type.Object({ unitId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
-const UserParamsSchema = Type.Object({ userId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
-const FilingParamsSchema = Type.Object({ name: Type.String({ pattern: '^[a-z]{1,32}$' }) });
 
 // A Map, not an object: a name such as `constructor` must find nothing, not Object's own keys.
 const FILING_BADGES: ReadonlyMap<string, () => string> = new Map([

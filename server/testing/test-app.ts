@@ -6,6 +6,7 @@ import type { PasswordCost } from '../auth/password';
 import { DEFAULT_OPTIONS, type ServerOptions } from '../config';
 import { SEED_UNITS, SEED_USERS } from '../db/seed-data';
 import { readCookie } from '../http/cookies';
+import { checkAnswersAgainstContract, describeViolations } from './contract-answers';
 import { createTestDatabase } from './test-database';
 import { openDatabase } from '../db/database';
 import type { Sql } from '../db/sql';
@@ -72,6 +73,8 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
     await location.remove();
     throw error;
   }
+  // Every answer to a call of contract/operations.ts is checked against its schema.
+  const violations = checkAnswersAgainstContract(app);
   let second: Promise<Sql> | undefined;
   return {
     app,
@@ -83,6 +86,11 @@ export async function createTestApp(overrides: Partial<ServerOptions> = {}): Pro
       if (second) await (await second).close();
       await app.close();
       await location.remove();
+      if (violations.length > 0) {
+        throw new Error(
+          `answers outside contract/operations.ts:\n${describeViolations(violations)}`,
+        );
+      }
     },
   };
 }
