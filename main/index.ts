@@ -111,6 +111,22 @@ app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 });
 
+/** Every window of the client: web-preferences.ts sets these; enforced again where it is made. */
+function createSecureWindow(options: Electron.BrowserWindowConstructorOptions): BrowserWindow {
+  return new BrowserWindow({
+    ...options,
+    webPreferences: {
+      ...options.webPreferences,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    },
+  });
+}
+
 async function readDeploymentSources(): Promise<{
   policy: DeploymentSettings;
   config: DeploymentSettings;
@@ -182,20 +198,7 @@ async function start(): Promise<void> {
     createWindow: (options) => {
       // Modal to the window the user is looking at, when there is one.
       const parent = BrowserWindow.getFocusedWindow();
-      return new BrowserWindow({
-        ...options,
-        ...(parent ? { parent, modal: true } : {}),
-        webPreferences: {
-          ...options.webPreferences,
-          // As for every window (web-preferences.ts), enforced where the window is made.
-          sandbox: true,
-          contextIsolation: true,
-          nodeIntegration: false,
-          webSecurity: true,
-          webviewTag: false,
-          disableBlinkFeatures: 'Auxclick',
-        },
-      });
+      return createSecureWindow({ ...options, ...(parent ? { parent, modal: true } : {}) });
     },
     language: () => language,
     t,
@@ -270,20 +273,7 @@ async function start(): Promise<void> {
   };
 
   const windows = createWindowManager({
-    createWindow: (options) =>
-      new BrowserWindow({
-        ...options,
-        webPreferences: {
-          ...options.webPreferences,
-          // web-preferences.ts sets these; enforced again where every window is made.
-          sandbox: true,
-          contextIsolation: true,
-          nodeIntegration: false,
-          webSecurity: true,
-          webviewTag: false,
-          disableBlinkFeatures: 'Auxclick',
-        },
-      }),
+    createWindow: createSecureWindow,
     openInBrowser: (url) => {
       // Reviewed: only http(s) URLs get here (isSafeExternalUrl, window-manager.ts).
       void shell.openExternal(url); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
