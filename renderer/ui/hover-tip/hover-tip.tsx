@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import './hover-tip.css';
 
@@ -105,7 +113,8 @@ export function HoverTip({ title, placement = 'bottom', children }: HoverTipProp
   };
 
   useEffect(() => cancel, []);
-  useEffect(() => {
+  // A layout effect: Esc works from the moment the tip is on screen, not a frame later.
+  useLayoutEffect(() => {
     if (place === null) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
