@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { IPC_LIMITS } from '../../contract/ipc';
-import { START_AT_LOGIN_VALUES } from '../settings/preferences';
+import { START_AT_LOGIN_VALUES } from './start-at-login';
 import { POLICY_VALUES, RECOMMENDABLE_FIELDS } from './policy';
 import { POLICY_KEY, RECOMMENDED_KEY } from './registry-reader';
 import { MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT } from '../windows/zoom';

@@ -1,4 +1,4 @@
-import { isStartAtLogin, START_AT_LOGIN_VALUES, type StartAtLogin } from '../settings/preferences';
+import { isStartAtLogin, START_AT_LOGIN_VALUES, type StartAtLogin } from './start-at-login';
 import {
   RECOMMENDED_KEY,
   type RegistryHive,

@@ -1,4 +1,5 @@
 import type { DeploymentSettings } from '../config/policy';
+import { isStartAtLogin, type StartAtLogin } from '../config/start-at-login';
 
 /**
  * The user's own settings of the client (the Settings page, main/settings/settings-page.ts), and
@@ -6,10 +7,6 @@ import type { DeploymentSettings } from '../config/policy';
  * (`Software\Policies\EduDesk`) sets the value and locks it; a recommended one
  * (`…\EduDesk\Recommended`) is only the default, which the user's own choice overrides.
  */
-
-/** Start at Windows sign-in: not at all, with the window, or hidden in the tray (`--hidden`). */
-export type StartAtLogin = 'off' | 'shown' | 'hidden';
-export const START_AT_LOGIN_VALUES: readonly StartAtLogin[] = ['off', 'shown', 'hidden'];
 
 export interface Preferences {
   /** Native notifications of new messages and to-dos. */
@@ -36,10 +33,6 @@ export interface ResolvedPreferences {
   values: Preferences;
   /** True where an enforced policy sets the value: the Settings page shows it locked. */
   locked: Record<PreferenceName, boolean>;
-}
-
-export function isStartAtLogin(value: unknown): value is StartAtLogin {
-  return START_AT_LOGIN_VALUES.includes(value as StartAtLogin);
 }
 
 /** The preferences a policy (either tier) sets. */

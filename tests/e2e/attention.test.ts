@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HostNotification } from '../../contract/host';
 import { runAdmin } from '../../server/cli/admin';
-import { DEMO_PASSWORD, signIn } from './harness';
+import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -151,5 +151,48 @@ describe('new messages while the desktop is open', () => {
         { timeout: 30_000 },
       )
       .toBe(`(${String(Number(count) + 1)}) ${own ?? ''}`);
+  });
+
+  it('in a plain browser: the browser’s notifications, once switched on from the bell', async () => {
+    const { page, context } = await suite.newPage();
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
+    // The browser's Notification, recording what the page shows (headless shows nothing).
+    await page.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: string[] = [];
+      Object.assign(window, { shownNotifications: shown });
+      window.Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push(`${title}: ${options?.body ?? ''}`);
+        }
+      };
+    });
+    await signedIn(page, 'teacher01');
+    const shown = () =>
+      page.evaluate(
+        () => (window as unknown as { shownNotifications: string[] }).shownNotifications,
+      );
+
+    await sendMessage('teacher01', '第一条：未开启时不提醒');
+    await expect.poll(() => page.title(), { timeout: 30_000 }).toMatch(/^\(\d+\) /);
+    await focus(page);
+    await page.getByRole('button', { name: /^消息，\d+ 条未读$/ }).click();
+    const optIn = page.getByRole('checkbox', { name: '在浏览器中提醒新消息' });
+    await optIn.check();
+    await keepScreenshot(page, 'attention-browser-opt-in');
+    await page.keyboard.press('Escape');
+    expect(await shown()).toEqual([]);
+
+    await sendMessage('teacher01', '第二条：开启后提醒');
+    await expect
+      .poll(
+        async () => {
+          await focus(page);
+          return shown();
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(['基础: 第二条：开启后提醒']);
   });
 });

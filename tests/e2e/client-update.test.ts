@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HostUpdateStatus } from '../../contract/host';
-import { DEMO_PASSWORD, signIn } from './harness';
+import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -62,6 +62,7 @@ describe('the client update bar in the desktop client', () => {
     const page = await signedInDesktop({ state: 'ready', version: '1.2.0' });
     const bar = page.getByRole('status').filter({ hasText: 'EduDesk 1.2.0 已下载完成' });
     await bar.waitFor();
+    await keepScreenshot(page, 'client-update-ready');
     expect(await calls(page)).toContain('getUpdateStatus');
     expect(await calls(page)).not.toContain('restartToUpdate');
     await bar.getByRole('button', { name: '重启以更新' }).click();
@@ -78,6 +79,7 @@ describe('the client update bar in the desktop client', () => {
     );
     const bar = page.getByRole('status').filter({ hasText: 'A newer EduDesk, 1.2.0' });
     await bar.waitFor();
+    await keepScreenshot(page, 'client-update-portable-en');
     expect(await bar.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(url);
   });
 });
