@@ -15,7 +15,6 @@ import {
   screen,
   session,
   shell,
-  systemPreferences,
   Tray,
 } from 'electron';
 import electronUpdater from 'electron-updater';
@@ -34,8 +33,7 @@ import {
   type DeploymentSettings,
 } from './config/policy';
 import { createRegQueryReader } from './config/registry-reader';
-import { policyDirectory } from './downloads/download-policy';
-import { attachDownloads } from './downloads/downloads';
+import { wireDownloads } from './downloads/wire-downloads';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './first-run/app-protocol';
 import { connectToServer } from './first-run/connect';
 import { checkServer } from './first-run/reachability';
@@ -43,13 +41,9 @@ import { createMainI18n, pickLanguage } from './i18n/main-i18n';
 import { createIpcHandlers, registerIpcHandlers } from './ipc/ipc-handlers';
 import { deepLinkFromArgv, describeLink, DEEP_LINK_SCHEME, parseDeepLink } from './links/deep-link';
 import { createLogger } from './logging/log';
-import { createCertificateGuard, type CertificateGuard } from './network/certificate-guard';
-import { parseTrustedFingerprints } from './network/certificates';
-import { certificateValues, proxyLoginValues } from './network/pages';
-import { createProxyDialog } from './network/proxy-dialog';
-import { createProxyLogin } from './network/proxy-login';
 import { menuTemplate } from './menu';
-import { CAMERA_PRIVACY_SETTINGS, shouldExplainBlockedCamera } from './permissions/camera-blocked';
+import { wireSchoolNetwork } from './network/school-network';
+import { createCameraExplainer } from './permissions/camera-dialog';
 import { applyPermissionPolicy } from './permissions/session-permissions';
 import {
   HIDDEN_SWITCH,
@@ -184,48 +178,14 @@ async function start(): Promise<void> {
   });
 
   // School networks (main/network/): certificates the policy trusts, proxies that ask a sign-in.
-  const fingerprints = parseTrustedFingerprints(sources.policy.trustedCertificateFingerprints);
-  for (const item of fingerprints.invalid) {
-    warn(`Policy TrustedCertificateFingerprints: "${item}" is not a SHA-256 fingerprint`);
-  }
-  const certificates = createCertificateGuard({ trusted: () => fingerprints.trusted, log });
-  const onCertError: CertificateGuard['onCertificateError'] = (...args) => {
-    certificates.onCertificateError(...args);
-  };
-  // Reviewed: trusts only chains the administrator listed by policy (certificates.ts).
-  app.on('certificate-error', onCertError); /* eng-disable CERTIFICATE_ERROR_EVENT_JS_CHECK */
-  const proxyDialog = createProxyDialog({
-    createWindow: (options) => {
-      // Modal to the window the user is looking at, when there is one.
-      const parent = BrowserWindow.getFocusedWindow();
-      return createSecureWindow({ ...options, ...(parent ? { parent, modal: true } : {}) });
-    },
+  const networkPages = wireSchoolNetwork({
+    trustedFingerprints: sources.policy.trustedCertificateFingerprints,
+    forbidSavingProxyLogins: sources.policy.disableProxyCredentialSaving === true,
+    vault,
+    createWindow: createSecureWindow,
     language: () => language,
     t,
-  });
-  const proxyLogin = createProxyLogin({
-    vault: {
-      load: (key) => vault.loadProxyLogin(key),
-      save: (key, credentials) => vault.saveProxyLogin(key, credentials),
-      clear: (key) => vault.clearProxyLogin(key),
-    },
-    canSave: async () =>
-      sources.policy.disableProxyCredentialSaving !== true && (await vault.status()).available,
-    ask: (prompt) => proxyDialog.ask(prompt),
     log,
-  });
-  app.on('login', (event, _contents, details, authInfo, callback) => {
-    // A server's own sign-in (not a proxy) is left to Chromium, which cancels it.
-    if (!authInfo.isProxy) return;
-    event.preventDefault();
-    void proxyLogin.handle(authInfo, details.firstAuthAttempt, callback);
-  });
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('did-start-navigation', (details) => {
-      if (details.isMainFrame && !details.isSameDocument && !details.url.startsWith('app:')) {
-        proxyLogin.reset();
-      }
-    });
   });
 
   protocol.handle(
@@ -236,17 +196,7 @@ async function start(): Promise<void> {
       translate: (lang) => (lang === language ? t : createMainI18n(lang)),
       offlineState: () => ({ ...offline, canChangeServer: !deployment.serverLocked }),
       preferences,
-      pages: {
-        '/certificate.html': (pageT, lang, params) => {
-          const host = params.get('host') ?? '';
-          return certificateValues(pageT, lang, host, certificates.blocked(host));
-        },
-        '/proxy-login.html': (pageT, lang, params) => {
-          const id = Number(params.get('id'));
-          const prompt = proxyDialog.prompt(id);
-          return prompt ? proxyLoginValues(pageT, lang, id, prompt) : null;
-        },
-      },
+      pages: networkPages,
     }),
   );
 
@@ -365,29 +315,7 @@ async function start(): Promise<void> {
     return page.origin === platformOrigin() && !isLoginPath(page.pathname);
   };
 
-  let cameraExplained = false;
-  const explainBlockedCamera = () => {
-    if (process.platform !== 'win32') return;
-    const status = systemPreferences.getMediaAccessStatus('camera');
-    if (!shouldExplainBlockedCamera(process.platform, status, cameraExplained)) return;
-    cameraExplained = true;
-    const window = BrowserWindow.getFocusedWindow();
-    const options = {
-      type: 'warning' as const,
-      title: t('main.camera.blockedTitle'),
-      message: t('main.camera.blockedMessage'),
-      buttons: [t('main.camera.openSettings'), t('main.camera.close')],
-      defaultId: 0,
-      cancelId: 1,
-    };
-    void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options)).then(
-      ({ response }) => {
-        // Reviewed: a fixed Windows settings URI (camera-blocked.ts), never a URL from a page.
-        if (response === 0)
-          void shell.openExternal(CAMERA_PRIVACY_SETTINGS); /* eng-disable OPEN_EXTERNAL_JS_CHECK */
-      },
-    );
-  };
+  const explainBlockedCamera = createCameraExplainer(t);
   for (const target of [session.defaultSession, session.fromPartition(APPS_PARTITION)]) {
     applyPermissionPolicy(target, { platformOrigin, onCameraAllowed: explainBlockedCamera });
   }
@@ -411,56 +339,19 @@ async function start(): Promise<void> {
   });
 
   // Downloads, spell check (docs/desktop-client.md, "Downloads", "Zoom and spell check").
-  const downloadDirectory = () => {
-    const folder = policyDirectory(deployment.client.downloadDirectory ?? undefined, process.env);
-    if (folder.error !== undefined) warn(folder.error);
-    return folder.directory;
-  };
-  const fixedDownloadDirectory = downloadDirectory();
-  const messageBox = (window: BrowserWindow | null, options: Electron.MessageBoxOptions) =>
-    window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options);
-  for (const target of [session.defaultSession, session.fromPartition(APPS_PARTITION)]) {
-    applySpellCheck(target);
-    attachDownloads(target, {
-      policy: () => ({
-        directory: fixedDownloadDirectory,
-        blockDangerous: deployment.client.blockDangerousDownloads,
-      }),
-      rememberedFolder: () => settings.downloadFolder(),
-      rememberFolder: (folder) => {
-        settings.setDownloadFolder(folder);
-      },
-      defaultFolder: () => app.getPath('downloads'),
-      exists: existsSync,
-      windowOf: (contents) =>
-        windows.windows().find((window) => window.webContents === contents) ?? null,
-      showDone: (window, savePath) => {
-        void messageBox(window, {
-          type: 'info',
-          title: t('main.downloads.doneTitle'),
-          message: t('main.downloads.doneMessage', { name: path.basename(savePath) }),
-          buttons: [t('main.downloads.showInFolder'), t('main.downloads.close')],
-          defaultId: 0,
-          cancelId: 1,
-        }).then(({ response }) => {
-          if (response === 0) shell.showItemInFolder(savePath);
-        });
-      },
-      showProblem: (window, kind, name) => {
-        void messageBox(window, {
-          type: 'warning',
-          title: t(
-            kind === 'refused' ? 'main.downloads.refusedTitle' : 'main.downloads.failedTitle',
-          ),
-          message: t(
-            kind === 'refused' ? 'main.downloads.refusedMessage' : 'main.downloads.failedMessage',
-            { name },
-          ),
-        });
-      },
-      warn,
-    });
-  }
+  const sessions = [session.defaultSession, session.fromPartition(APPS_PARTITION)];
+  for (const target of sessions) applySpellCheck(target);
+  wireDownloads(sessions, {
+    policy: () => deployment.client,
+    rememberedFolder: () => settings.downloadFolder(),
+    rememberFolder: (folder) => {
+      settings.setDownloadFolder(folder);
+    },
+    windowOf: (contents) =>
+      windows.windows().find((window) => window.webContents === contents) ?? null,
+    t,
+    warn,
+  });
   app.on('web-contents-created', (_event, contents) => {
     attachSpellingMenu(contents, t, (template) => {
       Menu.buildFromTemplate(template).popup();
