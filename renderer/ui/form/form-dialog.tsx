@@ -1,5 +1,5 @@
 import { Button, Form, Modal, type FormInstance } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH } from './form-dialog-size';
@@ -51,7 +51,10 @@ export function FormDialog<V extends object>({
     initial.current = initialValues;
   });
 
-  useEffect(() => {
+  // A layout effect: the form is reset before the dialog is first painted. As a passive effect it
+  // could run after a quick click on Submit (the browser handles input first on a busy PC) and
+  // wipe the messages that click had just shown.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (initial.current) form.setFieldsValue(initial.current);
