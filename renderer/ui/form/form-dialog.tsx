@@ -1,5 +1,5 @@
 import { Button, Form, Modal, type FormInstance } from 'antd';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FORM_DIALOG_HEIGHT_PX, FORM_DIALOG_WIDTH } from './form-dialog-size';
@@ -47,7 +47,8 @@ export function FormDialog<V extends object>({
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState<false | 'submit' | 'next'>(false);
   const initial = useRef(initialValues);
-  useEffect(() => {
+  // Before the reset below (layout effects run in order), so it fills the values of this render.
+  useLayoutEffect(() => {
     initial.current = initialValues;
   });
 
