@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, dialogOpened, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -166,6 +166,7 @@ describe('the notices speak plainly', () => {
         await expect(dialog.locator('.ant-modal-title').innerText()).resolves.toBe(
           NEW_NOTICE[lang],
         );
+        await dialogOpened(page);
         await dialog.getByRole('button', { name: SUBMIT[lang] }).click();
         await dialog.getByText(TITLE_REQUIRED[lang], { exact: true }).waitFor();
         await expect(

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, dialogOpened, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -232,6 +232,7 @@ describe('application pages look like the shell (spec §2 application pages)', (
       await page.getByRole('button', { name: 'New notice' }).click();
       const editor = page.getByRole('dialog', { name: 'New notice' });
       await editor.getByRole('button', { name: 'Submit and add next', exact: true }).waitFor();
+      await dialogOpened(page);
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await editor.waitFor({ state: 'hidden' });
 

@@ -292,3 +292,14 @@ export async function saveAndReload(page: Page, save: Locator, label: string): P
     page.off('requestfailed', untrack);
   }
 }
+
+/**
+ * Waits until no antd dialog is still in its opening zoom. On a loaded machine a click that
+ * lands during that animation can be lost (seen in the notice form dialogs under CI load; the
+ * cause is not yet found), so a test that acts on a dialog it just opened waits for it first.
+ */
+export async function dialogOpened(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null,
+  );
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, dialogOpened, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 const suite = e2eSuite();
@@ -93,6 +93,8 @@ describe('Notices (通知公告), an application built on PH', () => {
     await totalText(page, SEEDED).waitFor();
     await page.getByRole('button', { name: '新增通知' }).click();
     const dialog = page.getByRole('dialog', { name: '新增通知' });
+    await dialog.waitFor();
+    await dialogOpened(page);
     await dialog.getByRole('button', { name: '提交', exact: true }).click();
     // Each required field's error names it.
     await dialog.getByText('请输入标题').waitFor();
