@@ -25,9 +25,11 @@ const PAGE_OF = `SELECT ${COLUMNS} FROM desktop_messages
   LIMIT ? OFFSET ?`;
 const COUNT_OF = `SELECT COUNT(*) AS total FROM desktop_messages
   WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
-/** Both counts in one statement: the desktop asks them once a minute per signed-in user. */
-const COUNTS_OF = `SELECT kind, COUNT(*) AS total FROM desktop_messages
-  WHERE user_id = ? AND read_at IS NULL GROUP BY kind`;
+/**
+ * Both counts by the user's key: the desktop asks them once a minute per signed-in user. The
+ * database keeps them whoever writes the messages (server/db/migrations.ts, version 17).
+ */
+const COUNTS_OF = 'SELECT kind, unread AS total FROM desktop_unread_counts WHERE user_id = ?';
 const READ_ALL = `UPDATE desktop_messages SET read_at = ?
   WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
 const READ_ONE = `UPDATE desktop_messages SET read_at = ?

@@ -31,6 +31,17 @@ const seedOptions = {
   now: () => 1_772_000_000_000,
 };
 
+/** Takes migration 17's counts away, as a database of an earlier version was. */
+async function undoUnreadCounts(sql: Sql): Promise<void> {
+  await sql.exec(
+    sql.dialect === 'postgres'
+      ? 'DROP TRIGGER desktop_messages_unread_counted ON desktop_messages;' +
+          'DROP FUNCTION desktop_unread_counted(); DROP TABLE desktop_unread_counts;'
+      : 'DROP TRIGGER desktop_messages_unread_inserted; DROP TRIGGER desktop_messages_unread_updated;' +
+          'DROP TRIGGER desktop_messages_unread_deleted; DROP TABLE desktop_unread_counts;',
+  );
+}
+
 async function count(sql: Sql, table: string): Promise<number> {
   return (await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n ?? -1;
 }
@@ -93,7 +104,8 @@ describe('database', () => {
     /** A database as the server before migration 15 left it, with these users in unit 1. */
     async function before15(names: readonly string[]): Promise<Sql> {
       const sql = await freshDatabase();
-      // Migration 16's columns go too: it runs again after 15.
+      // Migration 16's columns and 17's counts go too: they run again after 15.
+      await undoUnreadCounts(sql);
       await sql.exec(
         'DROP INDEX children_parent_student; ALTER TABLE children DROP COLUMN student_user_id;' +
           'ALTER TABLE users DROP COLUMN must_change_password; ALTER TABLE users DROP COLUMN phone;' +
@@ -135,6 +147,82 @@ describe('database', () => {
         ).toBeUndefined();
       },
     );
+  });
+
+  describe("each user's unread counts, kept by the database (migration 17)", () => {
+    const MESSAGE = `INSERT INTO desktop_messages (id, user_id, kind, message_meno, importance,
+      created_at, read_at) VALUES (?, ?, ?, 'M', 3, 0, ?)`;
+
+    async function withUsers(sql: Sql, ids: readonly number[]): Promise<void> {
+      await sql.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'U', 2)");
+      for (const id of ids) {
+        await sql.run(
+          `INSERT INTO users (id, unit_id, login_name, login_key, password_hash, real_name,
+             user_type, created_at) VALUES (?, 1, ?, ?, 'x', 'N', 2, 0)`,
+          [id, `user${String(id)}`, `user${String(id)}`],
+        );
+      }
+    }
+
+    /** The kept counts and the counts of the rows themselves, zeros left out of both. */
+    async function keptAndCounted(sql: Sql): Promise<[unknown[], unknown[]]> {
+      const kept = await sql.all(
+        `SELECT user_id, kind, unread FROM desktop_unread_counts WHERE unread <> 0
+         ORDER BY user_id, kind`,
+      );
+      const counted = await sql.all(
+        `SELECT user_id, kind, COUNT(*) AS unread FROM desktop_messages WHERE read_at IS NULL
+         GROUP BY user_id, kind ORDER BY user_id, kind`,
+      );
+      return [kept, counted];
+    }
+
+    it('counts the messages stored before it', async () => {
+      const sql = await freshDatabase();
+      await undoUnreadCounts(sql);
+      await sql.run('DELETE FROM schema_migrations WHERE version >= 17');
+      await withUsers(sql, [1, 2]);
+      const rows: [number, number, string, number | null][] = [
+        [1, 1, 'message', null],
+        [2, 1, 'message', null],
+        [3, 1, 'message', 5],
+        [4, 1, 'todo', null],
+        [5, 2, 'todo', 5],
+      ];
+      for (const row of rows) await sql.run(MESSAGE, row);
+      expect(await runMigrations(sql)).toEqual([17]);
+      expect(await sql.all('SELECT user_id, kind, unread FROM desktop_unread_counts')).toEqual([
+        { user_id: 1, kind: 'message', unread: 2 },
+        { user_id: 1, kind: 'todo', unread: 1 },
+      ]);
+    });
+
+    it('follows every write to the messages, whoever makes it', async () => {
+      const sql = await freshDatabase();
+      await withUsers(sql, [1, 2]);
+      const writes = [
+        [MESSAGE, [1, 1, 'message', null]],
+        [MESSAGE, [2, 1, 'message', null]],
+        [MESSAGE, [3, 1, 'todo', null]],
+        [MESSAGE, [4, 2, 'message', 9]],
+        ['UPDATE desktop_messages SET read_at = 7 WHERE id = 1', []],
+        ['UPDATE desktop_messages SET read_at = 8 WHERE id = 1', []],
+        ['UPDATE desktop_messages SET read_at = NULL WHERE id = 4', []],
+        ["UPDATE desktop_messages SET kind = 'todo' WHERE id = 2", []],
+        ['UPDATE desktop_messages SET user_id = 2 WHERE id = 3', []],
+        ["UPDATE desktop_messages SET message_meno = 'N' WHERE id = 4", []],
+        ['DELETE FROM desktop_messages WHERE id = 2', []],
+        ['UPDATE desktop_messages SET read_at = NULL WHERE user_id = 1', []],
+        ['UPDATE desktop_messages SET read_at = 9 WHERE user_id = 2', []],
+        ['DELETE FROM users WHERE id = 1', []],
+      ] as const;
+      for (const [text, params] of writes) {
+        await sql.run(text, [...params]);
+        const [kept, counted] = await keptAndCounted(sql);
+        expect(kept, text).toEqual(counted);
+      }
+      expect(await count(sql, 'desktop_unread_counts')).toBeLessThanOrEqual(2);
+    });
   });
 
   it('refuses to build PostgreSQL’s migrations when one has no PostgreSQL text', () => {

@@ -703,4 +703,68 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX children_parent_student ON children (parent_user_id, student_user_id);
     `,
   },
+  {
+    version: 17,
+    name: "desktop messages: each user's unread counts kept by the database",
+    // The open desktop asks its unread counts once a minute per signed-in user
+    // (docs/scale-out.md, "The desktop's poll of new messages"): counting a user's unread rows
+    // cost more the more they left unread; one row per user and kind, kept by triggers whoever
+    // writes (a node of either version, the admin tool), is read by its key instead.
+    sql: `
+      CREATE TABLE desktop_unread_counts (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind    TEXT    NOT NULL,
+        unread  INTEGER NOT NULL,
+        PRIMARY KEY (user_id, kind)
+      ) WITHOUT ROWID;
+      INSERT INTO desktop_unread_counts (user_id, kind, unread)
+        SELECT user_id, kind, COUNT(*) FROM desktop_messages WHERE read_at IS NULL
+        GROUP BY user_id, kind;
+      CREATE TRIGGER desktop_messages_unread_inserted AFTER INSERT ON desktop_messages
+        WHEN NEW.read_at IS NULL BEGIN
+        INSERT INTO desktop_unread_counts (user_id, kind, unread) VALUES (NEW.user_id, NEW.kind, 1)
+          ON CONFLICT (user_id, kind) DO UPDATE SET unread = unread + 1;
+      END;
+      CREATE TRIGGER desktop_messages_unread_updated
+        AFTER UPDATE OF user_id, kind, read_at ON desktop_messages BEGIN
+        UPDATE desktop_unread_counts SET unread = unread - 1
+          WHERE OLD.read_at IS NULL AND user_id = OLD.user_id AND kind = OLD.kind;
+        INSERT INTO desktop_unread_counts (user_id, kind, unread)
+          SELECT NEW.user_id, NEW.kind, 1 WHERE NEW.read_at IS NULL
+          ON CONFLICT (user_id, kind) DO UPDATE SET unread = unread + 1;
+      END;
+      CREATE TRIGGER desktop_messages_unread_deleted AFTER DELETE ON desktop_messages
+        WHEN OLD.read_at IS NULL BEGIN
+        UPDATE desktop_unread_counts SET unread = unread - 1
+          WHERE user_id = OLD.user_id AND kind = OLD.kind;
+      END;
+    `,
+    postgres: `
+      CREATE TABLE desktop_unread_counts (
+        user_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind    TEXT   NOT NULL,
+        unread  BIGINT NOT NULL,
+        PRIMARY KEY (user_id, kind)
+      );
+      INSERT INTO desktop_unread_counts (user_id, kind, unread)
+        SELECT user_id, kind, COUNT(*) FROM desktop_messages WHERE read_at IS NULL
+        GROUP BY user_id, kind;
+      CREATE FUNCTION desktop_unread_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.read_at IS NULL THEN
+          UPDATE desktop_unread_counts SET unread = unread - 1
+            WHERE user_id = OLD.user_id AND kind = OLD.kind;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.read_at IS NULL THEN
+          INSERT INTO desktop_unread_counts (user_id, kind, unread) VALUES (NEW.user_id, NEW.kind, 1)
+            ON CONFLICT (user_id, kind) DO UPDATE SET unread = desktop_unread_counts.unread + 1;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER desktop_messages_unread_counted
+        AFTER INSERT OR UPDATE OF user_id, kind, read_at OR DELETE ON desktop_messages
+        FOR EACH ROW EXECUTE FUNCTION desktop_unread_counted();
+    `,
+  },
 ];
