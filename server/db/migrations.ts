@@ -717,9 +717,6 @@ export const MIGRATIONS: readonly Migration[] = [
         unread  INTEGER NOT NULL,
         PRIMARY KEY (user_id, kind)
       ) WITHOUT ROWID;
-      INSERT INTO desktop_unread_counts (user_id, kind, unread)
-        SELECT user_id, kind, COUNT(*) FROM desktop_messages WHERE read_at IS NULL
-        GROUP BY user_id, kind;
       CREATE TRIGGER desktop_messages_unread_inserted AFTER INSERT ON desktop_messages
         WHEN NEW.read_at IS NULL BEGIN
         INSERT INTO desktop_unread_counts (user_id, kind, unread) VALUES (NEW.user_id, NEW.kind, 1)
@@ -738,6 +735,9 @@ export const MIGRATIONS: readonly Migration[] = [
         UPDATE desktop_unread_counts SET unread = unread - 1
           WHERE user_id = OLD.user_id AND kind = OLD.kind;
       END;
+      INSERT INTO desktop_unread_counts (user_id, kind, unread)
+        SELECT user_id, kind, COUNT(*) FROM desktop_messages WHERE read_at IS NULL
+        GROUP BY user_id, kind;
     `,
     postgres: `
       CREATE TABLE desktop_unread_counts (
@@ -746,9 +746,6 @@ export const MIGRATIONS: readonly Migration[] = [
         unread  BIGINT NOT NULL,
         PRIMARY KEY (user_id, kind)
       );
-      INSERT INTO desktop_unread_counts (user_id, kind, unread)
-        SELECT user_id, kind, COUNT(*) FROM desktop_messages WHERE read_at IS NULL
-        GROUP BY user_id, kind;
       CREATE FUNCTION desktop_unread_counted() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.read_at IS NULL THEN
@@ -765,6 +762,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER desktop_messages_unread_counted
         AFTER INSERT OR UPDATE OF user_id, kind, read_at OR DELETE ON desktop_messages
         FOR EACH ROW EXECUTE FUNCTION desktop_unread_counted();
+      -- Counted once the trigger is in place: creating it waited for the writes under way and
+      -- holds off new ones until this commits, so no row is counted twice or missed.
+      INSERT INTO desktop_unread_counts (user_id, kind, unread)
+        SELECT user_id, kind, COUNT(*) FROM desktop_messages WHERE read_at IS NULL
+        GROUP BY user_id, kind;
     `,
   },
 ];
