@@ -4,7 +4,7 @@
  */
 
 /**
- * The application pages' own texts (server/apps/app-page-html.ts, notice-page-html.ts): an
+ * The application pages' own texts (server/apps/app-page-html.ts, bundle-page-html.ts): an
  * element with data-i18n="key" shows its text in the page's language. zh-CN is also in the HTML.
  */
 export const APP_PAGE_TEXTS = {

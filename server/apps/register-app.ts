@@ -15,13 +15,17 @@ import { type AppManifest, ManifestError, parseManifest } from '../../contract/a
 /** Where the web build keeps the applications (`npm run build`, vite.apps.config.ts). */
 export const WEB_APPS_FOLDER = path.join('common', 'apps');
 
-/** The folder of an application in the web build: its bundle and app.json. */
-export function appScriptPath(code: string): string {
-  return `/common/apps/${code}/${code}.js`;
+/**
+ * The bundle of an application of the web build, in its folder beside its app.json: the folder is
+ * named after the application's code, but for Notices'.
+ */
+export function appScriptPath(folder: string): string {
+  return `/common/apps/${folder}/${folder}.js`;
 }
 
 /** Notices, the catalogue application built from renderer/apps/notices/. */
-const NOTICES_CODE = 'tzgg';
+export const NOTICES_CODE = 'tzgg';
+export const NOTICES_SCRIPT_PATH = appScriptPath('notices');
 
 /** A demo licence runs a year ahead of the clock (as the seed's do: end_offset_ms). */
 const DEMO_LICENCE_MS = 365 * 24 * 3600 * 1000;

@@ -53,10 +53,12 @@ describe('application pages, icons, viewport modules and versions', () => {
     expect(page.statusCode).toBe(200);
     // The answer depends on who asks: a shared cache must not keep it for another user.
     expect(page.headers).toMatchObject({ ...HTML_HEADERS, 'cache-control': 'private, no-cache' });
-    // The notice application: its own bundle, loading PH, and the licence check.
+    // The notice application on the page of every application of the web build: its bundle
+    // filling the page's root, which names PH, the way back, and the licence check.
     expect(page.body).toContain('<title>通知公告</title>');
     expect(page.body).toContain('<script type="module" src="/common/apps/notices/notices.js">');
-    expect(page.body).toContain('data-ph="/common/plugins/common-ph/');
+    expect(page.body).toContain('<div id="app-root" data-ph="/common/plugins/common-ph/');
+    expect(page.body).toContain('data-id-path="pre"');
     expect(page.body).toContain('<script src="/common/apps/app-page.js"></script>');
     expect(page.body).toContain('该模块已到期，请联系管理员！');
     expect(page.body).toContain('href="/pages/base/pc_desktop_all/index.html"');

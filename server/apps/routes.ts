@@ -11,9 +11,14 @@ import { IMAGE_CSP, setHtmlSecurityHeaders } from '../http/security-headers';
 import type { ServicesPluginOptions } from '../services';
 import { APP_PAGE_SCRIPT, APP_PAGE_STYLE } from './app-page-assets';
 import { APP_PAGE_SCRIPT_PATH, APP_PAGE_STYLE_PATH, renderAppPage } from './app-page-html';
-import { renderNoticePage } from './notice-page-html';
 import { letterGlyph, renderBundlePage } from './bundle-page-html';
-import { registerApp, webBuildApps } from './register-app';
+import {
+  NOTICES_CODE,
+  NOTICES_SCRIPT_PATH,
+  appScriptPath,
+  registerApp,
+  webBuildApps,
+} from './register-app';
 import { sendNotFoundPage } from '../web/not-found-page';
 import {
   ID_PATHS,
@@ -39,7 +44,6 @@ import { hiddenAppCodes } from '../sso/sso-partners';
 const REVALIDATE = 'no-cache';
 /** An application page answers each user according to their menu: no shared cache keeps it. */
 const PAGE_CACHE = 'private, no-cache';
-const NOTICE_APP_CODE = 'tzgg';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ICON_CACHE = 'public, max-age=86400';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -164,15 +168,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
         });
         if (pages.has(url)) continue;
         pages.add(url);
-        // The notice application is a real application built on PH (renderer/apps/notices/), as
-        // are those of the web build: their own page, never the generated one.
-        const render =
-          storedApp.code === NOTICE_APP_CODE
-            ? renderNoticePage
-            : bundled.has(storedApp.code)
-              ? renderBundlePage
-              : renderAppPage;
-        const html = render({
+        const page = {
           code: storedApp.code,
           serverId: storedApp.serverId,
           zname: storedApp.zname,
@@ -180,7 +176,16 @@ export const applicationRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions>
           idPath,
           device,
           desktopUrl: desktopUrl(unitType, device),
-        });
+        };
+        // The applications of the web build (renderer/apps/), the catalogue's Notices among them,
+        // are real applications built on PH: their bundle on their own page, never the generated one.
+        const script =
+          storedApp.code === NOTICES_CODE
+            ? NOTICES_SCRIPT_PATH
+            : bundled.has(storedApp.code)
+              ? appScriptPath(storedApp.code)
+              : undefined;
+        const html = script === undefined ? renderAppPage(page) : renderBundlePage(page, script);
         app.get(url, async (request, reply) => {
           const auth = await resolveAccessToken(services, request, accessTokenOf(request));
           if (!auth) {

@@ -116,6 +116,12 @@ describe('a new application, from the scaffold to the desktop', () => {
     await page.getByRole('combobox', { name: '语言' }).waitFor();
     const label = await page.locator('.language-switcher label').boundingBox();
     expect(label?.width).toBeLessThanOrEqual(1);
+    // The way back to the desktop, drawn with an arrow as on every application's page.
+    const back = page.getByRole('link', { name: '返回桌面', exact: true });
+    await expect(back.getAttribute('href')).resolves.toBe('/pages/base/pc_desktop_all/index.html');
+    await expect(back.evaluate((link) => getComputedStyle(link, '::before').content)).resolves.toBe(
+      '""',
+    );
 
     // The form: the item goes to the back end with the user's session, which asks the platform
     // who that is (the creator's column).
@@ -124,7 +130,10 @@ describe('a new application, from the scaffold to the desktop', () => {
     await page.getByLabel('截止日期').fill('2026-09-30');
     await page.getByRole('button', { name: '提交', exact: true }).click();
     await page.getByRole('status').filter({ hasText: '已保存' }).waitFor();
-    await expect(rows(page).first().textContent()).resolves.toContain('读书笔记');
+    // The list reloads after the status is shown: its answer comes a moment later.
+    await expect
+      .poll(() => rows(page).first().textContent(), { timeout: 20_000 })
+      .toContain('读书笔记');
     await keepScreenshot(page, 'new-app-list');
   });
 

@@ -72,6 +72,20 @@ describe('Notices (通知公告), an application built on PH', () => {
     await expect(rows(page).first().textContent()).resolves.toContain('（第2040号）');
   });
 
+  it('runs on the page of every application of the web build, its way back drawn with an arrow', async () => {
+    const page = await noticesOf('teacher01');
+    await rows(page).first().waitFor();
+    // The application fills the page's root (server/apps/bundle-page-html.ts).
+    await page.locator('#app-root').getByRole('heading', { name: '通知公告', level: 1 }).waitFor();
+    const back = page.getByRole('link', { name: '返回桌面', exact: true });
+    await expect(back.getAttribute('href')).resolves.toBe('/pages/base/pc_desktop_all/index.html');
+    const arrow = await back.evaluate((link) => {
+      const style = getComputedStyle(link, '::before');
+      return { content: style.content, width: style.width, height: style.height };
+    });
+    expect(arrow).toEqual({ content: '""', width: '7px', height: '7px' });
+  });
+
   it("writes in the platform's fonts, as the desktop does, Traditional Chinese first in zh-HK", async () => {
     const page = await noticesOf('teacher01');
     await rows(page).first().waitFor();
@@ -217,6 +231,12 @@ describe('Notices (通知公告), an application built on PH', () => {
       ).toBe(2);
       if (theme === 'roma') await keepScreenshot(page, 'notices-stats-roma');
     }
+    // Side by side on a wide screen (the application's own styles: renderer/apps/notices/notices.css).
+    const tops = await page
+      .locator('.ant-card')
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
+    expect(tops).toHaveLength(2);
+    expect(tops[0]).toBe(tops[1]);
     await page.getByRole('img', { name: '每月通知数' }).waitFor();
   });
 

@@ -11,6 +11,7 @@ import { NoticesApp } from './notices-app';
 import { PH, root } from './ph';
 import { StatsView } from './stats-view';
 import { NOTICE_TEXTS } from './texts';
+import noticeStyles from './notices.css?inline';
 
 function addTexts(): void {
   for (const [lang, texts] of Object.entries(NOTICE_TEXTS)) {
@@ -18,7 +19,18 @@ function addTexts(): void {
   }
 }
 
+/**
+ * Notices' own styles (./notices.css), after the page's base styles so that they may restyle them;
+ * inline, as the page's are (its policy allows inline styles, docs/ph.md "The rules").
+ */
+function addStyles(): void {
+  const style = document.createElement('style');
+  style.textContent = noticeStyles;
+  document.head.append(style);
+}
+
 async function start(): Promise<void> {
+  addStyles();
   addTexts();
   const mobile = document.body.dataset.device === 'mobile';
   // Routes first with placeholders: PH.init filters them by the permission codes (async).

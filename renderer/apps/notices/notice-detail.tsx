@@ -34,8 +34,8 @@ export function NoticeDetail({ notice, onClose }: { notice: Notice | null; onClo
     >
       {current && (
         <article ref={article} className="notice-detail">
-          {/* On screen the dialog's title names the notice (the page's style hides this one,
-              server/apps/notice-page-html.ts); the printed copy has no dialog, so it keeps it. */}
+          {/* On screen the dialog's title names the notice (./notices.css hides this one); the
+              printed copy has no dialog, so it keeps it. */}
           <h2 className="notice-detail__title">{current.title}</h2>
           <p className="notice-detail__meta">
             {`${t(`notices.categories.${current.category}`)} · ${current.publisher} · ${dateText(current.publishedAt)}`}

@@ -13,7 +13,8 @@ export type { PhContext } from '../../ph/index';
 export type Node = Parameters<PhApi['mount']>[1];
 
 async function load(): Promise<{ root: HTMLElement; PH: PhApi }> {
-  const root = document.getElementById('notices-root');
+  // The root of the page of every application of the web build (server/apps/bundle-page-html.ts).
+  const root = document.getElementById('app-root');
   const url = root?.dataset.ph;
   // A page without the root or PH's URL shows nothing: the application stops here.
   if (!root || !url) return new Promise(() => undefined);
