@@ -57,6 +57,9 @@ export class SqliteSql implements Sql {
       throw error;
     } finally {
       this.openTransaction = undefined;
+      // While a storage is enabled Node runs its async hooks for every promise of the process:
+      // between transactions nothing needs this one (`run` enables it again).
+      this.insideTransaction.disable();
       end();
     }
   }
