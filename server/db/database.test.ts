@@ -344,6 +344,41 @@ describe('database', () => {
     expect(await count(sql, 'units')).toBe(1);
   });
 
+  it('lets work a finished transaction left running wait for the next one like any caller', async () => {
+    const sql = await freshDatabase();
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let leftRunning!: Promise<unknown>;
+    await sql.transaction(async (tx) => {
+      await tx.get('SELECT 1 AS one');
+      leftRunning = paused.then(() =>
+        sql.run("INSERT INTO units (id, name, unit_type) VALUES (2, 'Later', 2)"),
+      );
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const next = sql.transaction(async (tx) => {
+      await tx.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'Next', 2)");
+      inside();
+      await held;
+    });
+    await entered;
+    resume();
+    release();
+    await next;
+    await leftRunning;
+    const names = await sql.all<{ name: string }>('SELECT name FROM units ORDER BY id');
+    expect(names).toEqual([{ name: 'Next' }, { name: 'Later' }]);
+  });
+
   it.runIf(TEST_POSTGRES_URL !== undefined)(
     'lets one of several nodes starting at once migrate and seed while the others wait',
     async () => {

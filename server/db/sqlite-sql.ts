@@ -13,7 +13,7 @@ export class SqliteSql implements Sql {
   private readonly statements = new Map<string, Statement>();
   /** Settles when the open transaction ends; undefined when none is open. */
   private openTransaction: Promise<void> | undefined;
-  private readonly insideTransaction = new AsyncLocalStorage<true>();
+  private readonly insideTransaction = new AsyncLocalStorage<{ open: boolean }>();
 
   constructor(readonly connection: Database) {}
 
@@ -46,8 +46,10 @@ export class SqliteSql implements Sql {
     // IMMEDIATE takes the write lock now, so a second process (the create-admin command) waits
     // at BEGIN rather than failing at its first write.
     this.connection.exec('BEGIN IMMEDIATE');
+    // Work the transaction leaves running keeps this context: closed, it is any other caller.
+    const context = { open: true };
     try {
-      const result = await this.insideTransaction.run(true, () =>
+      const result = await this.insideTransaction.run(context, () =>
         work(new SqliteTransaction(this)),
       );
       this.connection.exec('COMMIT');
@@ -56,6 +58,7 @@ export class SqliteSql implements Sql {
       if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
       throw error;
     } finally {
+      context.open = false;
       this.openTransaction = undefined;
       // While a storage is enabled Node runs its async hooks for every promise of the process:
       // between transactions nothing needs this one (`run` enables it again).
@@ -87,7 +90,7 @@ export class SqliteSql implements Sql {
    * end may have begun a transaction meanwhile.
    */
   private async outsideTransaction(): Promise<void> {
-    if (this.insideTransaction.getStore()) {
+    if (this.insideTransaction.getStore()?.open) {
       // Waiting here would wait for ourselves: the transaction's own work used the outer client.
       throw new Error(OUTER_CLIENT_IN_TRANSACTION);
     }
