@@ -21,6 +21,14 @@ export default defineConfig({
   // ph.d.ts and its types/ are written before this build (package.json), so they are compressed too.
   plugins: [
     react(),
+    // PH adds the styles of its own widgets to the page itself (addUiFonts in
+    // renderer/ph/index.tsx, `?inline` imports): the stylesheets its components import for the
+    // platform's own pages are left empty here, so the build writes no file nobody loads.
+    {
+      name: 'ph-styles-added-by-ph',
+      enforce: 'pre',
+      load: (id) => (id.endsWith('.css') ? '' : null),
+    },
     precompressPlugin(),
     // What each chunk is made of, for the PH bench (tests/bench/ph-bench.ts); not served.
     chunkModulesPlugin(

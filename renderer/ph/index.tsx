@@ -18,6 +18,7 @@ import { useTheme } from '../core/theme/theme-store';
 import { DEFAULT_THEME_PATH, themeStylesheetHref } from '../core/theme/theme-stylesheet';
 import uiFonts from '../core/theme/fonts.css?inline';
 import phPageStyles from './ph-page.css?inline';
+import notFoundStyles from '../ui/access/not-found.css?inline';
 import { loginUrlFor } from './login-redirect';
 import { fetchCurrentUser, useSession } from '../core/session/session-store';
 import type { CurrentUser } from '../core/session/user-mapper';
@@ -89,14 +90,15 @@ function applyPageClasses(config: PhInitConfig, query: PageQuery): void {
 /**
  * The interface's font stack (core/theme/fonts.css), which antd's components name through their
  * fontFamily token, and the styles of PH's own widgets (./ph-page.css: the language switcher and
- * its visually hidden label): the platform's own pages have them from their stylesheets, an
- * application's page from PH. First in the head, so that the application's own rules win.
+ * its visually hidden label; ui/access/not-found.css: the catch-all page): the platform's own
+ * pages have them from their stylesheets, an application's page from PH, whose build writes no
+ * stylesheet (vite.ph.config.ts). First in the head, so that the application's own rules win.
  */
 function addUiFonts(): void {
   if (document.querySelector('style[data-ph-fonts]')) return;
   const style = document.createElement('style');
   style.dataset.phFonts = '';
-  style.textContent = `${uiFonts}\n${phPageStyles}`;
+  style.textContent = `${uiFonts}\n${phPageStyles}\n${notFoundStyles}`;
   document.head.prepend(style);
 }
 

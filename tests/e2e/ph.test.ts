@@ -72,7 +72,7 @@ describe('Notices (通知公告), an application built on PH', () => {
     await expect(rows(page).first().textContent()).resolves.toContain('（第2040号）');
   });
 
-  it('runs on the page of every application of the web build, its way back drawn with an arrow', async () => {
+  it('runs on the page of every application of the web build: the way back, the not-found page', async () => {
     const page = await noticesOf('teacher01');
     await rows(page).first().waitFor();
     // The application fills the page's root (server/apps/bundle-page-html.ts).
@@ -84,6 +84,14 @@ describe('Notices (通知公告), an application built on PH', () => {
       return { content: style.content, width: style.width, height: style.height };
     });
     expect(arrow).toEqual({ content: '""', width: '7px', height: '7px' });
+    // A route the application does not have: PH's not-found page, styled by PH itself (the
+    // page has none of the shell's stylesheets).
+    await page.evaluate(() => {
+      window.location.hash = '#/no-such-page';
+    });
+    const code = page.locator('#app-root .not-found__code');
+    await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+    expect(await code.evaluate((element) => getComputedStyle(element).fontSize)).toBe('64px');
   });
 
   it("writes in the platform's fonts, as the desktop does, Traditional Chinese first in zh-HK", async () => {
