@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lowContrastTexts } from './contrast';
-import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, dialogOpened, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -138,6 +138,9 @@ async function choose(
   const dialog = page.getByRole('dialog').filter({
     has: page.getByRole('button', { name: choice.button }),
   });
+  // A click during the dialog's opening zoom can be lost on a loaded machine (harness.ts).
+  await dialog.waitFor();
+  await dialogOpened(page);
   await dialog.getByRole('button', { name: choice.button }).click();
   if (choice.layout !== undefined) await dialog.getByText(choice.layout, { exact: true }).click();
   const save = dialog.getByRole('button', { name: /^(保\s*存|Save)$/ });
