@@ -5,6 +5,7 @@ import { desktopLandingPath, landingRoot } from '../core/app-url/landing';
 import { detectDevice } from '../core/device';
 import { isDev } from '../core/env';
 import type { CurrentUser } from '../core/session/user-mapper';
+import { useScreenClass } from '../core/use-screen-class';
 import { HeaderButton, LogoutButton, WelcomeText } from '../features/header/index';
 import { LanguageSwitcher } from '../features/language/index';
 import { ShellLayout } from '../shell/shell-layout';
@@ -33,6 +34,9 @@ export function SignedInPage({
   const { t } = useTranslation();
   const title = t(titleKey);
   const signedIn = useSignedIn();
+  // On a phone the header has room for the unit's name or the welcome, not both: it keeps the
+  // name, as the desktop's header does (shell/header-actions.tsx, compact).
+  const phone = useScreenClass() === 'mobile';
 
   // While the sign-in is checked; then the header says the page's title and the unit's name.
   useEffect(() => {
@@ -47,7 +51,7 @@ export function SignedInPage({
       brand={<UnitBrand pageTitle={title} />}
       actions={
         <>
-          <WelcomeText />
+          {!phone && <WelcomeText />}
           {/* No desktop before a one-time password is changed (the change page). */}
           {signedIn.user.mustChangePassword ? null : (
             <HeaderButton

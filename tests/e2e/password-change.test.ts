@@ -83,6 +83,14 @@ describe('first sign-in password change', () => {
     expect(await page.getByRole('button', { name: /桌\s*面/ }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await photograph(page, 'password-change-zh-CN');
+    // On a phone the header has no room for the welcome beside the unit: the name stays whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const unit = page.locator('.app-header__unit');
+    await expect
+      .poll(() => unit.evaluate((element) => element.scrollWidth <= element.clientWidth))
+      .toBe(true);
+    expect(await page.locator('.app-header__welcome').count()).toBe(0);
+    await page.setViewportSize({ width: 1366, height: 768 });
 
     // Keyboard only: the current password has the focus; Tab to each field, Enter sends.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('oldPassword');
@@ -122,6 +130,21 @@ describe('first sign-in password change', () => {
     await signIn(page, 'student01', oneTime);
     await page.waitForURL(CHANGE_PAGE);
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    // No menu in this header: the unit's long English name has the room to be read whole.
+    const unit = page.locator('.app-header__unit');
+    await expect(unit.textContent()).resolves.toBe('Sunshine Experimental Primary School');
+    expect(await unit.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    // On a phone that long name gives way, not the header's buttons: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const root = document.documentElement;
+          return root.scrollWidth <= root.clientWidth;
+        }),
+      )
+      .toBe(true);
+    await page.setViewportSize({ width: 1366, height: 768 });
     expect(await seriousViolations(page)).toEqual([]);
     await photograph(page, 'password-change-en');
 
