@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../server/db/database';
-import { DEMO_PASSWORD, IPHONE_UA, keepScreenshot, signIn } from './harness';
+import { DEMO_PASSWORD, dialogOpened, IPHONE_UA, keepScreenshot, signIn } from './harness';
 import { e2eSuite } from './suite';
 
 /**
@@ -68,6 +68,8 @@ describe("a parent's current child in the PC header", () => {
       const { picker, enter, switch: switchChild } = texts[lang];
       const page = await signedIn('parent01', lang);
       const dialog = page.getByRole('dialog', { name: picker });
+      await dialog.waitFor();
+      await dialogOpened(page);
       await dialog.getByRole('button', { name: `${enter}张小红` }).click();
       await dialog.waitFor({ state: 'detached' });
       const header = page.locator('.app-header');
@@ -78,6 +80,8 @@ describe("a parent's current child in the PC header", () => {
       await keepScreenshot(page, `header-parent01-child-${lang}-1366`);
 
       await current.click();
+      await dialog.waitFor();
+      await dialogOpened(page);
       await dialog.getByRole('button', { name: `${enter}张小明` }).click();
       await dialog.waitFor({ state: 'detached' });
       await header
