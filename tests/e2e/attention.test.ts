@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DESKTOP_API } from '../../contract/api-paths';
 import type { HostNotification } from '../../contract/host';
 import { runAdmin } from '../../server/cli/admin';
 import { DEMO_PASSWORD, keepScreenshot, signIn } from './harness';
@@ -93,7 +94,13 @@ describe('new messages while the desktop is open', () => {
     const bell = page.getByRole('button', { name: /^消息，\d+ 条未读$/ });
     const unread = async () =>
       Number(/\d+/.exec((await bell.getAttribute('aria-label')) ?? '')?.[0]);
-    const unreadBefore = await unread();
+    // The bell shows the landing's counts once they are drawn: read it then, not before.
+    const counts = await page.evaluate(async (path) => {
+      const response = await fetch(path, { credentials: 'same-origin' });
+      return ((await response.json()) as { data: { message: number } }).data;
+    }, DESKTOP_API.unhandleCount);
+    await expect.poll(unread, { timeout: 10_000 }).toBe(counts.message);
+    const unreadBefore = counts.message;
     await page.evaluate(() => {
       window.sameDocument = 'yes';
     });
