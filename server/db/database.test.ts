@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPasswordSync } from '../auth/password';
 import { DEFAULT_OPTIONS } from '../config';
+import { gate } from '../testing/gate';
 import { createTestDatabase, openTestDatabase, TEST_POSTGRES_URL } from '../testing/test-database';
 import { openDatabase } from './database';
 import { migrationsFor, runMigrations } from './migrate';
@@ -290,23 +291,17 @@ describe('database', () => {
 
   it('keeps another caller’s write out of an open transaction', async () => {
     const sql = await freshDatabase();
-    let inside!: () => void;
-    const entered = new Promise<void>((resolve) => {
-      inside = resolve;
-    });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const entered = gate();
+    const held = gate();
     const failing = sql.transaction(async (tx) => {
       await tx.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'Rolled back', 2)");
-      inside();
-      await held;
+      entered.open();
+      await held.opened;
       throw new Error('roll back');
     });
-    await entered;
+    await entered.opened;
     const outside = sql.run("INSERT INTO units (id, name, unit_type) VALUES (2, 'Outside', 2)");
-    release();
+    held.open();
     await expect(failing).rejects.toThrow('roll back');
     await outside;
     const names = await sql.all<{ name: string }>('SELECT name FROM units ORDER BY id');
@@ -346,33 +341,24 @@ describe('database', () => {
 
   it('lets work a finished transaction left running wait for the next one like any caller', async () => {
     const sql = await freshDatabase();
-    let resume!: () => void;
-    const paused = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
+    const paused = gate();
     let leftRunning!: Promise<unknown>;
     await sql.transaction(async (tx) => {
       await tx.get('SELECT 1 AS one');
-      leftRunning = paused.then(() =>
+      leftRunning = paused.opened.then(() =>
         sql.run("INSERT INTO units (id, name, unit_type) VALUES (2, 'Later', 2)"),
       );
     });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let inside!: () => void;
-    const entered = new Promise<void>((resolve) => {
-      inside = resolve;
-    });
+    const entered = gate();
+    const held = gate();
     const next = sql.transaction(async (tx) => {
       await tx.run("INSERT INTO units (id, name, unit_type) VALUES (1, 'Next', 2)");
-      inside();
-      await held;
+      entered.open();
+      await held.opened;
     });
-    await entered;
-    resume();
-    release();
+    await entered.opened;
+    paused.open();
+    held.open();
     await next;
     await leftRunning;
     const names = await sql.all<{ name: string }>('SELECT name FROM units ORDER BY id');

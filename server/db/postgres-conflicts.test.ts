@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { gate } from '../testing/gate';
 import { openTestDatabase, TEST_POSTGRES_URL } from '../testing/test-database';
 import type { Sql } from './sql';
 
@@ -6,23 +7,6 @@ const disposals: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const dispose of disposals.splice(0)) await dispose();
 });
-
-/** A promise and the function that settles it. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  const waiters: (() => void)[] = [];
-  let isOpen = false;
-  const opened = new Promise<void>((resolve) => {
-    waiters.push(resolve);
-  });
-  return {
-    opened,
-    open: () => {
-      if (isOpen) return;
-      isOpen = true;
-      for (const resolve of waiters) resolve();
-    },
-  };
-}
 
 describe.runIf(TEST_POSTGRES_URL !== undefined)('PostgreSQL conflicts', () => {
   it("runs a deadlock's victim again: both transactions commit, nobody sees an error", async () => {
