@@ -25,7 +25,8 @@ import { recordRoutes } from './http/route-catalogue';
 import { notFoundHandler } from './http/not-found';
 import { isApiPath } from './http/paths';
 import { createServices } from './services';
-import { listenForRevocations } from './auth/revocation-notices';
+import { listenForNotices, REVOCATION_CHANNEL } from './db/change-notices';
+import { UNREAD_COUNTS_CHANNEL } from './base/unread-counts';
 import { refuseRepeatedHost } from './tenancy/host-header';
 import { storageRoutes } from './storage/routes';
 import { uploadRoutes } from './storage/upload-routes';
@@ -154,11 +155,14 @@ async function createApp(sql: Sql, options: ServerOptions): Promise<FastifyInsta
   if (options.clientUpdatesDir !== undefined) {
     registerClientUpdateRoutes(app, options.clientUpdatesDir);
   }
-  // On PostgreSQL the session cache is trusted only while the node hears the revocations other
-  // processes announce (server/auth/revocation-notices.ts).
+  // On PostgreSQL the session cache and the unread counts are trusted only while the node hears
+  // the changes other processes announce (server/db/change-notices.ts).
   if (options.databaseUrl !== undefined) {
-    const revocations = await listenForRevocations(options.databaseUrl, services.access);
-    app.addHook('onClose', () => revocations.close());
+    const notices = await listenForNotices(options.databaseUrl, {
+      [REVOCATION_CHANNEL]: services.access,
+      [UNREAD_COUNTS_CHANNEL]: services.unreadCounts,
+    });
+    app.addHook('onClose', () => notices.close());
   }
   return app;
 }

@@ -13,6 +13,7 @@ import { Metrics } from './http/metrics';
 import type { LinkOriginPolicy } from './http/request-origin';
 import { UnitRepository } from './tenancy/units';
 import { UserRepository } from './uaa/users';
+import { UnreadCountsCache } from './base/unread-counts';
 
 /** What the route plugins need, built once per app and handed to them as plugin options. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   units: UnitRepository;
   sessions: SessionStore;
   access: AccessLookup;
+  /** Each user's unread counts as the node last read them (server/base/unread-counts.ts). */
+  unreadCounts: UnreadCountsCache;
   /** Whether a session's user must change a one-time password first (docs/security.md). */
   passwordChange: PasswordChangeGate;
   throttle: LoginThrottle;
@@ -53,7 +56,7 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
   const metrics = new Metrics();
   // A node keeps a looked-up session for a moment and drops it when it hears of its revocation:
   // its own at once (onRevoke below); on PostgreSQL also every other node's and the admin tool's,
-  // announced on the database (server/auth/revocation-notices.ts). There the cache waits until
+  // announced on the database (server/db/change-notices.ts). There the cache waits until
   // the node listens (server/app.ts), and its shorter delay bounds what a node whose listening
   // connection died silently could miss (docs/scale-out.md).
   const postgres = sql.dialect === 'postgres';
@@ -90,6 +93,7 @@ export function createServices(sql: Sql, options: ServerOptions): Services {
       },
     }),
     access,
+    unreadCounts: new UnreadCountsCache(sql, { now, suspended: postgres }),
     passwordChange: new PasswordChangeGate(sql, now),
     throttle,
     loginGuard: new LoginGuard(throttle, proofOfWork, () => options.secureCookies, metrics),

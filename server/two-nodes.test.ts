@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, STORAGE_API } from '../contract/api-paths';
-import { REVOCATION_LISTENER_NAME } from './auth/revocation-notices';
+import { API, DESKTOP_API, STORAGE_API } from '../contract/api-paths';
+import { NOTICES_LISTENER_NAME } from './db/change-notices';
 import { runAdmin } from './cli/admin';
 import { OAuthStore } from './oauth/oauth-store';
 import { bytes, formPost, md5Of, postChunk } from './storage/upload-test-helpers';
@@ -94,6 +94,48 @@ describe('two nodes on one database', () => {
       for (const node of [a, b]) await eventually(refusedOn(node, session), 'refused');
     });
 
+    it('counts on each node what the other node and the admin tool changed', async () => {
+      const [a, b] = await twoNodes();
+      const session = await signIn(a.app, 'teacher02');
+      const counts = async (node: TestApp) =>
+        (
+          await node.app.inject({
+            url: DESKTOP_API.unhandleCount,
+            headers: { cookie: session.cookie, host: session.host },
+          })
+        ).json<{ data: { todo: number; message: number } }>().data;
+      const before = await counts(b);
+      expect(await counts(a)).toEqual(before);
+      const showsOn = (node: TestApp, expected: { todo: number; message: number }) => async () =>
+        JSON.stringify(await counts(node)) === JSON.stringify(expected);
+
+      const all = await a.app.inject({
+        method: 'POST',
+        url: DESKTOP_API.messagesReadAll,
+        headers: { cookie: session.cookie, host: session.host, 'content-type': 'application/json' },
+        payload: {},
+      });
+      expect(all.json()).toMatchObject({ status: 200, data: true });
+      const read = { ...before, message: 0 };
+      expect(await counts(a)).toEqual(read);
+      await eventually(showsOn(b, read), 'counted on the other node');
+
+      const out = { write: () => true } as unknown as NodeJS.WriteStream;
+      const code = await runAdmin(
+        ['send-message', 'teacher02', '--text', '机房周五停电', '--todo'],
+        {
+          EDUDESK_DATA_DIR: a.dataDir,
+          EDUDESK_DATABASE_URL: a.options.databaseUrl ?? '',
+          EDUDESK_LOG: '0',
+        },
+        { stdin: process.stdin, stdout: out, stderr: out },
+      );
+      expect(code).toBe(0);
+      for (const node of [a, b]) {
+        await eventually(showsOn(node, { ...read, todo: read.todo + 1 }), 'counted on both');
+      }
+    });
+
     it('stops trusting its cache while it cannot hear, and trusts it again once it hears', async () => {
       const [a, b] = await twoNodes();
       const session = await signIn(a.app, 'teacher02');
@@ -103,7 +145,7 @@ describe('two nodes on one database', () => {
         database.all<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity
            WHERE datname = current_database() AND application_name = ?`,
-          [REVOCATION_LISTENER_NAME],
+          [NOTICES_LISTENER_NAME],
         );
       const cut = await listeners();
       expect(cut).toHaveLength(2);

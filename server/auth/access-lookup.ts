@@ -33,7 +33,7 @@ export interface AccessLookupOptions {
    * How long a looked-up session is trusted without asking the database again; 0 turns the cache
    * off. Revocations made through this server process (logout, refresh, a family ended) take
    * effect at once, and so do those other processes announce (on PostgreSQL, through
-   * server/auth/revocation-notices.ts: other nodes, the admin tool); any other change made to the
+   * server/db/change-notices.ts: other nodes, the admin tool); any other change made to the
    * database behind the process's back (a user renamed, a unit's status) only within this delay.
    */
   cacheMs?: number;

@@ -1,5 +1,5 @@
 import type { Sql } from '../db/sql';
-import { announceRevocations } from './revocation-notices';
+import { announceRevocations } from '../db/change-notices';
 import { newToken, tokenHash } from './tokens';
 
 export interface SessionTokens {
@@ -29,7 +29,7 @@ export interface SessionStoreOptions {
   now: () => number;
   /**
    * Told of every revocation, so this process's cache of sessions (AccessLookup) drops it at
-   * once; other processes hear of it through server/auth/revocation-notices.ts.
+   * once; other processes hear of it through server/db/change-notices.ts.
    */
   onRevoke?: (sessionId: number) => void;
 }
@@ -94,7 +94,7 @@ const PURGE = 'DELETE FROM sessions WHERE refresh_expires_at < ?';
  * Several server nodes may share the database: a session is ended by a conditional UPDATE
  * (`revoked_at IS NULL`) whose count of changed rows decides which of two parallel requests
  * ended it, never by a read followed by a write; the same transaction announces it to the other
- * nodes (server/auth/revocation-notices.ts).
+ * nodes (server/db/change-notices.ts).
  */
 export class SessionStore {
   constructor(

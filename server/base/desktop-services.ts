@@ -30,7 +30,7 @@ export function createDesktopServices(services: Services): DesktopServices {
   const { sql } = services;
   return {
     apps: new AppsRepository(sql, hiddenAppCodes(services.options)),
-    messages: new MessagesRepository(sql),
+    messages: new MessagesRepository(sql, services.unreadCounts),
     licences: new LicencesRepository(sql),
     resources: new ResourceTreeRepository(sql),
     settings: new DesktopSettingsRepository(sql),

@@ -2,6 +2,7 @@ import type { DesktopMessage, ModuleExpiryItem, UnreadCounts } from '../../contr
 import { OPEN_WAY_EXPIRY_DIALOG } from '../../contract/desktop-codes';
 import type { Sql } from '../db/sql';
 import { formatChinaTime } from './china-time';
+import type { UnreadCountsCache } from './unread-counts';
 
 export type MessageKind = 'message' | 'todo';
 
@@ -25,11 +26,6 @@ const PAGE_OF = `SELECT ${COLUMNS} FROM desktop_messages
   LIMIT ? OFFSET ?`;
 const COUNT_OF = `SELECT COUNT(*) AS total FROM desktop_messages
   WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
-/**
- * Both counts by the user's key: the desktop asks them once a minute per signed-in user. The
- * database keeps them whoever writes the messages (server/db/migrations.ts, version 17).
- */
-const COUNTS_OF = 'SELECT kind, unread AS total FROM desktop_unread_counts WHERE user_id = ?';
 const READ_ALL = `UPDATE desktop_messages SET read_at = ?
   WHERE user_id = ? AND kind = ? AND read_at IS NULL`;
 const READ_ONE = `UPDATE desktop_messages SET read_at = ?
@@ -55,7 +51,10 @@ function parseCodes(content: string): string[] {
 
 /** Desktop messages and to-do items of a user; every query is scoped to that user. */
 export class MessagesRepository {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly unreadCounts: UnreadCountsCache,
+  ) {}
 
   private async toWire(row: MessageRow, expand: ExpiryExpander): Promise<DesktopMessage> {
     const content =
@@ -109,15 +108,16 @@ export class MessagesRepository {
     return (await this.sql.get<{ total: number }>(COUNT_OF, [userId, kind]))?.total ?? 0;
   }
 
-  async counts(userId: number): Promise<UnreadCounts> {
-    const rows = await this.sql.all<{ kind: string; total: number }>(COUNTS_OF, [userId]);
-    const of = (kind: MessageKind) => rows.find((row) => row.kind === kind)?.total ?? 0;
-    return { todo: of('todo'), message: of('message') };
+  /** Both unread counts, the desktop's poll (server/base/unread-counts.ts). */
+  counts(userId: number): Promise<UnreadCounts> {
+    return this.unreadCounts.counts(userId);
   }
 
   /** Marks all the user's unread items of a kind read; returns how many changed. */
   async markAllRead(userId: number, kind: MessageKind, now: number): Promise<number> {
-    return (await this.sql.run(READ_ALL, [now, userId, kind])).changes;
+    const { changes } = await this.sql.run(READ_ALL, [now, userId, kind]);
+    if (changes > 0) this.unreadCounts.forgetUser(userId);
+    return changes;
   }
 
   /**
@@ -127,7 +127,11 @@ export class MessagesRepository {
   async markRead(userId: number, id: number, now: number): Promise<'ok' | 'missing'> {
     // The update names the user, so it never touches another's item; when it changed nothing,
     // the item was already read (ok) or is not the user's (missing).
-    if ((await this.sql.run(READ_ONE, [now, id, userId])).changes === 1) return 'ok';
+    const { changes } = await this.sql.run(READ_ONE, [now, id, userId]);
+    if (changes === 1) {
+      this.unreadCounts.forgetUser(userId);
+      return 'ok';
+    }
     const owner = await this.sql.get<{ user_id: number }>(OWNER_OF, [id]);
     return owner?.user_id === userId ? 'ok' : 'missing';
   }

@@ -4,7 +4,7 @@ import { loginKey } from '../auth/login-name';
 import type { HashingLimits } from '../auth/password-hasher';
 import type { PasswordCost } from '../auth/password';
 import { isGuessable } from '../auth/password-strength';
-import { announceRevocations } from '../auth/revocation-notices';
+import { announceRevocations } from '../db/change-notices';
 import { DEFAULT_OPTIONS } from '../config';
 import type { Sql } from '../db/sql';
 import type { UserRow as AccountRow } from '../uaa/users';

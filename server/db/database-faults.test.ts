@@ -3,7 +3,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '../../contract/api-paths';
+import { UNREAD_COUNTS_CHANNEL } from '../base/unread-counts';
 import { HEALTH_PATHS } from '../http/health-routes';
+import { listenForNotices } from './change-notices';
 import { PRODUCT_ROOT } from '../product-root';
 import { eventually } from '../testing/eventually';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app';
@@ -20,7 +22,8 @@ async function closedPort(): Promise<number> {
 
 /**
  * A TCP relay to PostgreSQL that the test can cut (every connection reset, nothing listening)
- * and restore on the same port: a database restart or a network fault as the node sees it.
+ * and restore on the same port: a database restart or a network fault as the node sees it. Or
+ * silence: a cable cut somewhere further, that nobody reports.
  */
 class CuttableRelay {
   private server: net.Server | undefined;
@@ -42,6 +45,14 @@ class CuttableRelay {
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as net.AddressInfo).port;
     this.server = server;
+  }
+
+  /** Every open connection stops carrying anything, without a word; new ones are relayed. */
+  silence(): void {
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
   }
 
   async cut(): Promise<void> {
@@ -101,7 +112,7 @@ describe('database faults', () => {
       await relay.cut();
       // The node answers a session it remembers until it notices that it cannot hear of
       // revocations any more (its listening connection was cut too:
-      // server/auth/revocation-notices.ts); then it asks the database.
+      // server/db/change-notices.ts); then it asks the database.
       await eventually(async () => (await me())?.statusCode === 503, 'answering 503');
       const lost = await me();
       expect(lost?.statusCode).toBe(503);
@@ -121,6 +132,41 @@ describe('database faults', () => {
       await t.close();
       t = undefined;
       await location.remove();
+    },
+  );
+
+  it.runIf(TEST_POSTGRES_URL !== undefined)(
+    'stops trusting what it keeps when its listening connection falls silent',
+    async () => {
+      const location = await createTestDatabase();
+      const url = new URL(location.databaseUrl ?? '');
+      relay = new CuttableRelay({ host: url.hostname, port: Number(url.port) });
+      await relay.open();
+      url.port = String(relay.port);
+      const heard: string[] = [];
+      const listener = await listenForNotices(
+        url.toString(),
+        {
+          [UNREAD_COUNTS_CHANNEL]: {
+            forgetUser: () => heard.push('user'),
+            forgetAll: () => heard.push('all'),
+            suspend: () => heard.push('suspend'),
+            resume: () => heard.push('resume'),
+          },
+        },
+        { proveEveryMs: 100 },
+      );
+      try {
+        expect(heard).toEqual(['resume']);
+        relay.silence();
+        // Nothing was reset or closed: only the connection's silence tells.
+        await eventually(() => Promise.resolve(heard.includes('suspend')), 'suspended');
+        await eventually(() => Promise.resolve(heard.at(-1) === 'resume'), 'listening again');
+        expect(heard.slice(0, 3)).toEqual(['resume', 'suspend', 'resume']);
+      } finally {
+        await listener.close();
+        await location.remove();
+      }
     },
   );
 });

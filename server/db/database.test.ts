@@ -191,7 +191,7 @@ describe('database', () => {
         [5, 2, 'todo', 5],
       ];
       for (const row of rows) await sql.run(MESSAGE, row);
-      expect(await runMigrations(sql)).toEqual([17]);
+      expect(await runMigrations(sql)).toEqual([17, 18]);
       expect(await sql.all('SELECT user_id, kind, unread FROM desktop_unread_counts')).toEqual([
         { user_id: 1, kind: 'message', unread: 2 },
         { user_id: 1, kind: 'todo', unread: 1 },

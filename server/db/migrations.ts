@@ -769,4 +769,32 @@ export const MIGRATIONS: readonly Migration[] = [
         GROUP BY user_id, kind;
     `,
   },
+  {
+    version: 18,
+    name: 'desktop messages: changed unread counts announced to every node',
+    // Each node keeps the counts it read (server/base/unread-counts.ts) and forgets a user's when
+    // told. On SQLite one process serves the database and asks `PRAGMA data_version` for the
+    // admin tool's writes: nothing to change. On PostgreSQL the trigger announces the user whose
+    // counts it changed, whoever wrote (a node of either version, the admin tool); the notice is
+    // delivered when the transaction commits, once per user and transaction. The channel is
+    // UNREAD_COUNTS_CHANNEL of that file.
+    sql: '-- SQLite: nothing to change.',
+    postgres: `
+      CREATE OR REPLACE FUNCTION desktop_unread_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.read_at IS NULL THEN
+          UPDATE desktop_unread_counts SET unread = unread - 1
+            WHERE user_id = OLD.user_id AND kind = OLD.kind;
+          PERFORM pg_notify('edudesk_unread_counts', OLD.user_id::text);
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.read_at IS NULL THEN
+          INSERT INTO desktop_unread_counts (user_id, kind, unread) VALUES (NEW.user_id, NEW.kind, 1)
+            ON CONFLICT (user_id, kind) DO UPDATE SET unread = desktop_unread_counts.unread + 1;
+          PERFORM pg_notify('edudesk_unread_counts', NEW.user_id::text);
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+    `,
+  },
 ];
