@@ -9,7 +9,11 @@ import { listenForNotices } from './change-notices';
 import { PRODUCT_ROOT } from '../product-root';
 import { eventually } from '../testing/eventually';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app';
-import { createTestDatabase, TEST_POSTGRES_URL } from '../testing/test-database';
+import {
+  createTestDatabase,
+  TEST_POSTGRES_URL,
+  type TestDatabaseLocation,
+} from '../testing/test-database';
 
 /** A port nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -73,6 +77,16 @@ describe('database faults', () => {
     relay = undefined;
   });
 
+  /** A fresh database reached through `relay`: its location, and the relay's address of it. */
+  async function behindRelay(): Promise<{ location: TestDatabaseLocation; url: URL }> {
+    const location = await createTestDatabase();
+    const url = new URL(location.databaseUrl ?? '');
+    relay = new CuttableRelay({ host: url.hostname, port: Number(url.port) });
+    await relay.open();
+    url.port = String(relay.port);
+    return { location, url };
+  }
+
   it('a node whose database cannot be reached names the host, never the password, and exits', async () => {
     const port = await closedPort();
     const child = spawn(
@@ -99,11 +113,7 @@ describe('database faults', () => {
   it.runIf(TEST_POSTGRES_URL !== undefined)(
     'answers 503 while the database is unreachable, then goes on by itself when it is back',
     async () => {
-      const location = await createTestDatabase();
-      const url = new URL(location.databaseUrl ?? '');
-      relay = new CuttableRelay({ host: url.hostname, port: Number(url.port) });
-      await relay.open();
-      url.port = String(relay.port);
+      const { location, url } = await behindRelay();
       t = await createTestApp({ dataDir: location.dataDir, databaseUrl: url.toString() });
       const signedIn = await signIn(t.app, 'teacher01');
       const me = () => t?.app.inject({ url: API.me, headers: { cookie: signedIn.cookie } });
@@ -138,11 +148,7 @@ describe('database faults', () => {
   it.runIf(TEST_POSTGRES_URL !== undefined)(
     'stops trusting what it keeps when its listening connection falls silent',
     async () => {
-      const location = await createTestDatabase();
-      const url = new URL(location.databaseUrl ?? '');
-      relay = new CuttableRelay({ host: url.hostname, port: Number(url.port) });
-      await relay.open();
-      url.port = String(relay.port);
+      const { location, url } = await behindRelay();
       const heard: string[] = [];
       const listener = await listenForNotices(
         url.toString(),
