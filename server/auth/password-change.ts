@@ -41,9 +41,9 @@ export class PasswordChangeGate {
     return required;
   }
 
-  /** Stores a new password hash for the user and clears the flag. */
-  async change(userId: number, passwordHash: string): Promise<void> {
-    await this.sql.run(CHANGE_PASSWORD, [passwordHash, userId]);
+  /** Stores a new password hash for the user and clears the flag, in `tx` when given. */
+  async change(userId: number, passwordHash: string, tx: Sql = this.sql): Promise<void> {
+    await tx.run(CHANGE_PASSWORD, [passwordHash, userId]);
   }
 
   private remember(session: ActiveSession): void {

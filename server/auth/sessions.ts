@@ -228,10 +228,16 @@ export class SessionStore {
 
   /**
    * Ends every live session of a user but `keptSessionId` (a password change: whoever else holds
-   * a session of the account, in any family, loses it).
+   * a session of the account, in any family, loses it), in one transaction with `alongside`
+   * (the new password stored): both happen, or neither.
    */
-  async endOtherSessions(userId: number, keptSessionId: number): Promise<void> {
+  async endOtherSessions(
+    userId: number,
+    keptSessionId: number,
+    alongside: (tx: Sql) => Promise<void> = () => Promise.resolve(),
+  ): Promise<void> {
     const ended = await this.sql.transaction(async (tx) => {
+      await alongside(tx);
       const rows = await tx.all<{ id: number }>(END_OTHERS, [
         this.options.now(),
         userId,

@@ -139,6 +139,37 @@ describe('first sign-in password change', () => {
     expect(await me(again)).toMatchObject({ data: { mustChangePassword: false } });
   });
 
+  it('keeps the old password when the other sessions cannot be ended', async () => {
+    const oneTime = await reset('teacher02');
+    const session = await signInWith('teacher02', oneTime);
+    const elsewhere = await signInWith('teacher02', oneTime);
+    // The database refuses to end sessions: a failure between the two writes of a change.
+    const sql = await t.database();
+    await sql.exec(
+      sql.dialect === 'sqlite'
+        ? `CREATE TRIGGER refuse_session_end BEFORE UPDATE OF revoked_at ON sessions BEGIN
+             SELECT RAISE(ABORT, 'sessions cannot be ended');
+           END;`
+        : `CREATE FUNCTION refuse_session_end() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN RAISE EXCEPTION 'sessions cannot be ended'; END $$;
+           CREATE TRIGGER refuse_session_end BEFORE UPDATE OF revoked_at ON sessions
+             FOR EACH ROW EXECUTE FUNCTION refuse_session_end();`,
+    );
+
+    const answer = await change(session, { oldPassword: oneTime, newPassword: NEW_PASSWORD });
+    expect(answer.statusCode).toBe(500);
+
+    // Neither happened: the one-time password, its flag and the other session are as they were.
+    expect(json(await get(elsewhere, API.me))).toMatchObject({ status: 200 });
+    expect(json(await get(session, DESKTOP_API.unhandleCount))).toMatchObject(REQUIRED);
+    expect(
+      json(await login(t.app, { username: 'teacher02', password: NEW_PASSWORD })),
+    ).toMatchObject({ status: 400, code: 'invalid_grant' });
+    expect(json(await login(t.app, { username: 'teacher02', password: oneTime }))).toMatchObject({
+      status: 200,
+    });
+  });
+
   it.each([
     [
       'too short',

@@ -86,8 +86,11 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<ServicesPluginOptions> = 
         if (!(error instanceof HashingBusyError)) throw error;
         return sendSignInBusy(reply);
       }
-      await services.passwordChange.change(user.id, hash);
-      await services.sessions.endOtherSessions(user.id, session.sessionId);
+      // The new password and the end of the account's other sessions commit together: a
+      // password changed while a stolen session lives on is what the change must not leave.
+      await services.sessions.endOtherSessions(user.id, session.sessionId, (tx) =>
+        services.passwordChange.change(user.id, hash, tx),
+      );
       request.log.info({ userId: user.id }, 'password changed');
       return reply.send(ok(true));
     },
