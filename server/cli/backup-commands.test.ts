@@ -115,6 +115,12 @@ describe('admin backup and restore', () => {
         { file: csv, unitId: 1001 },
         { passwordCost: TEST_PASSWORD_COST, hashing: defaultHashingLimits(), now: t.clock.now },
       );
+      // A partner's token, as the OAuth server stores one.
+      await operator.run(
+        `INSERT INTO oauth_tokens (token_hash, kind, grant_id, client_id, user_id, unit_id, scope,
+           expires_at) VALUES ('partner-token', 'access', 1, 'partner', 10002, 1001, 'profile', ?)`,
+        [t.clock.now() + 3_600_000],
+      );
     } finally {
       await operator.close();
     }
@@ -220,14 +226,17 @@ describe('admin backup and restore', () => {
     expect(restored).toMatchObject({ code: 0, stderr: '' });
     expect(restored.stdout).toContain('Restored');
 
-    // Everything is back, through the server.
+    // Everything is back, through the server, but the sessions: each had to sign in again.
     restarted = await buildApp(t.options);
-    const me = await restarted.inject({ url: API.me, headers: { cookie } });
+    const ended = await restarted.inject({ url: API.me, headers: { cookie } });
+    expect(ended.statusCode).toBe(401);
+    const again = (await signIn(restarted, 'teacher02')).cookie;
+    const me = await restarted.inject({ url: API.me, headers: { cookie: again } });
     expect(me.json()).toMatchObject({ status: 200, data: { loginName: 'teacher02' } });
-    expect(await colorOf(restarted, cookie)).toBe(theme);
+    expect(await colorOf(restarted, again)).toBe(theme);
     const download = await restarted.inject({
       url: `${STORAGE_API.download}?id=${fileId}`,
-      headers: { cookie },
+      headers: { cookie: again },
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(data)).toBe(true);
@@ -235,6 +244,9 @@ describe('admin backup and restore', () => {
     expect(cookieOf(signedIn, 'SY_ACCESS_TOKEN')).toBeTruthy();
     const check = await openDatabase(t.options);
     try {
+      expect(
+        await check.get("SELECT revoked_at FROM oauth_tokens WHERE token_hash = 'partner-token'"),
+      ).toEqual({ revoked_at: expect.any(Number) as unknown });
       await expect(
         check.get('SELECT COUNT(*) AS n FROM left_by_a_newer_version'),
       ).rejects.toThrow();

@@ -499,11 +499,31 @@ END $$;
 `;
 
 /**
+ * A restore ends every session and partner token of the backup: one ended since the backup was
+ * taken (a logout, a password reset, a partner's access withdrawn) must not be valid again, and
+ * nothing tells them apart, so everyone signs in again. `oauth_tokens` came with schema 9.
+ */
+const END_SESSIONS = 'UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL';
+const END_PARTNER_TOKENS = 'UPDATE oauth_tokens SET revoked_at = ? WHERE revoked_at IS NULL';
+
+/** END_SESSIONS and END_PARTNER_TOKENS for psql, at `now`, inside the restore's transaction. */
+function endCredentialsForPsql(now: number): string {
+  const at = String(Math.trunc(now));
+  // The dump empties the search path; the server's is the connection's default.
+  return `RESET search_path;
+${END_SESSIONS.replace('?', at)};
+DO $$ BEGIN
+  IF to_regclass('oauth_tokens') IS NOT NULL THEN ${END_PARTNER_TOKENS.replace('?', at)}; END IF;
+END $$;
+`;
+}
+
+/**
  * Replaces the PostgreSQL database's content with the dump, in one transaction: pg_restore writes
  * the dump as SQL into psql, after EMPTY_SCHEMA; COMMIT is sent only once pg_restore has written
- * all of it, so a failure of either leaves the database as it was.
+ * all of it and the credentials are ended, so a failure of either leaves the database as it was.
  */
-async function restorePostgres(databaseUrl: string, dump: string): Promise<void> {
+async function restorePostgres(databaseUrl: string, dump: string, now: number): Promise<void> {
   const { dbname, env } = toolConnection(databaseUrl);
   const psqlPath = findPostgresTool('psql', env);
   const restorePath = findPostgresTool('pg_restore', env);
@@ -531,7 +551,7 @@ async function restorePostgres(databaseUrl: string, dump: string): Promise<void>
     reader.stdout.pipe(psql.stdin, { end: false });
     reader.once('close', (code) => {
       if (code === 0 && failure === undefined) {
-        psql.stdin.end('COMMIT;\n');
+        psql.stdin.end(`${endCredentialsForPsql(now)}COMMIT;\n`);
       } else {
         failure ??= toolFailed('pg_restore', code, readerErrors);
         // Without COMMIT the transaction is rolled back when psql goes.
@@ -546,13 +566,33 @@ async function restorePostgres(databaseUrl: string, dump: string): Promise<void>
   });
 }
 
-/** Replaces the SQLite database file with the backup's copy (the server is stopped). */
-function restoreSqlite(dataDir: string, copy: string): void {
+/**
+ * Replaces the SQLite database file with the backup's copy (the server is stopped), its
+ * credentials ended first (END_SESSIONS).
+ */
+function restoreSqlite(dataDir: string, copy: string, now: number): void {
   const target = path.join(dataDir, DATABASE_FILE);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const temporary = `${target}.restoring`;
   fs.copyFileSync(copy, temporary);
   fs.chmodSync(temporary, 0o600);
+  try {
+    const database = new BetterSqlite3(temporary, { fileMustExist: true });
+    try {
+      const hasPartnerTokens = database
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'oauth_tokens'")
+        .get();
+      database.transaction(() => {
+        database.prepare(END_SESSIONS).run(now);
+        if (hasPartnerTokens !== undefined) database.prepare(END_PARTNER_TOKENS).run(now);
+      })();
+    } finally {
+      database.close();
+    }
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
   // The old database's journals must not be applied to the new one.
   for (const suffix of ['-wal', '-shm', '-journal'])
     fs.rmSync(`${target}${suffix}`, { force: true });
@@ -615,8 +655,9 @@ export async function restore(
     await refuseConnectedPostgres(options.databaseUrl);
   }
   try {
-    if (options.databaseUrl === undefined) restoreSqlite(options.dataDir, copy);
-    else await restorePostgres(options.databaseUrl, copy);
+    const now = options.now?.() ?? Date.now();
+    if (options.databaseUrl === undefined) restoreSqlite(options.dataDir, copy, now);
+    else await restorePostgres(options.databaseUrl, copy, now);
   } catch (error) {
     const reason = reasonOf(error);
     throw refuse(
