@@ -78,13 +78,18 @@ describe('database faults', () => {
   });
 
   /** A fresh database reached through `relay`: its location, and the relay's address of it. */
-  async function behindRelay(): Promise<{ location: TestDatabaseLocation; url: URL }> {
+  async function behindRelay(): Promise<{
+    location: TestDatabaseLocation;
+    url: URL;
+    relay: CuttableRelay;
+  }> {
     const location = await createTestDatabase();
     const url = new URL(location.databaseUrl ?? '');
-    relay = new CuttableRelay({ host: url.hostname, port: Number(url.port) });
-    await relay.open();
-    url.port = String(relay.port);
-    return { location, url };
+    const opened = new CuttableRelay({ host: url.hostname, port: Number(url.port) });
+    relay = opened;
+    await opened.open();
+    url.port = String(opened.port);
+    return { location, url, relay: opened };
   }
 
   it('a node whose database cannot be reached names the host, never the password, and exits', async () => {
@@ -113,13 +118,13 @@ describe('database faults', () => {
   it.runIf(TEST_POSTGRES_URL !== undefined)(
     'answers 503 while the database is unreachable, then goes on by itself when it is back',
     async () => {
-      const { location, url } = await behindRelay();
+      const { location, url, relay: between } = await behindRelay();
       t = await createTestApp({ dataDir: location.dataDir, databaseUrl: url.toString() });
       const signedIn = await signIn(t.app, 'teacher01');
       const me = () => t?.app.inject({ url: API.me, headers: { cookie: signedIn.cookie } });
       expect((await me())?.statusCode).toBe(200);
 
-      await relay.cut();
+      await between.cut();
       // The node answers a session it remembers until it notices that it cannot hear of
       // revocations any more (its listening connection was cut too:
       // server/db/change-notices.ts); then it asks the database.
@@ -136,7 +141,7 @@ describe('database faults', () => {
       const ready = await t.app.inject({ url: HEALTH_PATHS.ready });
       expect(ready.statusCode).toBe(503);
 
-      await relay.open();
+      await between.open();
       expect((await me())?.statusCode).toBe(200);
       expect((await t.app.inject({ url: HEALTH_PATHS.ready })).statusCode).toBe(200);
       await t.close();
@@ -148,7 +153,7 @@ describe('database faults', () => {
   it.runIf(TEST_POSTGRES_URL !== undefined)(
     'stops trusting what it keeps when its listening connection falls silent',
     async () => {
-      const { location, url } = await behindRelay();
+      const { location, url, relay: between } = await behindRelay();
       const heard: string[] = [];
       const listener = await listenForNotices(
         url.toString(),
@@ -164,7 +169,7 @@ describe('database faults', () => {
       );
       try {
         expect(heard).toEqual(['resume']);
-        relay.silence();
+        between.silence();
         // Nothing was reset or closed: only the connection's silence tells.
         await eventually(() => Promise.resolve(heard.includes('suspend')), 'suspended');
         await eventually(() => Promise.resolve(heard.at(-1) === 'resume'), 'listening again');
