@@ -92,6 +92,10 @@ describe('Notices (通知公告), an application built on PH', () => {
     const code = page.locator('#app-root .not-found__code');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     expect(await code.evaluate((element) => getComputedStyle(element).fontSize)).toBe('64px');
+    // Neither the list nor the statistics is shown, so neither is chosen in the header.
+    const header = page.locator('#app-root header');
+    expect(await header.getByRole('radio').count()).toBe(2);
+    await expect.poll(() => header.getByRole('radio', { checked: true }).count()).toBe(0);
   });
 
   it("writes in the platform's fonts, as the desktop does, Traditional Chinese first in zh-HK", async () => {

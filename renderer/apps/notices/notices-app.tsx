@@ -6,7 +6,8 @@ const { AppRouter, LanguageSwitcher } = PH.ui;
 export function NoticesApp({ context }: { context: PhContext }) {
   const t = PH.hooks.useT();
   const path = PH.route.hashRoute(PH.hooks.useHash());
-  const tab = path.startsWith('/stats') ? 'stats' : 'list';
+  // On a route the application does not have (PH's not-found page) neither is chosen.
+  const tab = path === '/stats' ? 'stats' : path === '/' || path === '/list' ? 'list' : '';
   return (
     <div className={context.mobile ? 'notices notices--mobile' : 'notices'}>
       <header className="ph-app-header notices-header">
