@@ -84,6 +84,9 @@ describe('Notices (通知公告), an application built on PH', () => {
       return { content: style.content, width: style.width, height: style.height };
     });
     expect(arrow).toEqual({ content: '""', width: '7px', height: '7px' });
+    // On the list, the header's list segment is the one chosen.
+    const header = page.locator('#app-root header');
+    expect(await header.getByRole('radio', { checked: true }).count()).toBe(1);
     // A route the application does not have: PH's not-found page, styled by PH itself (the
     // page has none of the shell's stylesheets).
     await page.evaluate(() => {
@@ -93,7 +96,6 @@ describe('Notices (通知公告), an application built on PH', () => {
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     expect(await code.evaluate((element) => getComputedStyle(element).fontSize)).toBe('64px');
     // Neither the list nor the statistics is shown, so neither is chosen in the header.
-    const header = page.locator('#app-root header');
     expect(await header.getByRole('radio').count()).toBe(2);
     await expect.poll(() => header.getByRole('radio', { checked: true }).count()).toBe(0);
   });
