@@ -153,7 +153,15 @@ export async function listenForNotices(
       clearInterval(proving);
       const current = client;
       client = undefined;
-      await current?.end().catch(() => undefined);
+      // A silent connection never answers the goodbye: the node's shutdown does not wait for it.
+      let gaveUp: NodeJS.Timeout | undefined;
+      await Promise.race([
+        current?.end().catch(() => undefined),
+        new Promise((resolve) => {
+          gaveUp = setTimeout(resolve, proveEveryMs);
+        }),
+      ]);
+      clearTimeout(gaveUp);
     },
   };
 }
