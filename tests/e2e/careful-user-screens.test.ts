@@ -248,6 +248,14 @@ describe('the theme dialog at 1280x720', () => {
         );
       }
       await keepScreenshot(page, 'careful-theme-dialog-1280');
+      // The custom colour sits in line with the presets: its box where their previews are.
+      const preset = await dialog
+        .getByRole('button', { name: 'Green' })
+        .locator('.theme-swatch__preview')
+        .boundingBox();
+      const custom = await dialog.locator('input[type="color"]').boundingBox();
+      expect(custom?.y).toBe(preset?.y);
+      expect(custom?.height).toBe(preset?.height);
       const before = await stableBox(dialog);
       await dialog.getByRole('button', { name: 'Green' }).click();
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
