@@ -22,6 +22,7 @@ export interface SignedIn {
 export function useSignedIn(): SignedIn | null {
   const outcome = useLoginCheck();
   const user = useSession((state) => state.user);
+  const signedOut = useSession((state) => state.status === 'signed-out');
   const loggedIn =
     (outcome?.kind === 'logged-in' || outcome?.kind === 'just-logged-in') && user !== null;
   const mustChangeFirst =
@@ -29,14 +30,16 @@ export function useSignedIn(): SignedIn | null {
     resolvePage(window.location.pathname).kind !== 'change-password';
 
   useEffect(() => {
-    if (outcome === null) return;
+    // Signed out here: the logout's own caller goes to the login page; a second navigation
+    // would race it and bring the next user back to this page.
+    if (outcome === null || signedOut) return;
     if (loggedIn) {
       if (mustChangeFirst) goToPasswordChange();
       return;
     }
     if (outcome.kind === 'redirect') window.location.assign(outcome.url);
     else goToLogin();
-  }, [outcome, loggedIn, mustChangeFirst]);
+  }, [outcome, loggedIn, mustChangeFirst, signedOut]);
 
   return loggedIn && !mustChangeFirst
     ? { user, justLoggedIn: outcome.kind === 'just-logged-in' }

@@ -52,9 +52,19 @@ describe('remembered password', () => {
     await confirm.getByRole('button', { name: /取\s*消/ }).click();
     await confirm.waitFor({ state: 'detached' });
 
+    // Every page the tab is sent to from now on.
+    const sentTo: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        sentTo.push(request.url());
+      }
+    });
     await page.getByRole('button', { name: /退\s*出/ }).click();
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL(`${suite.server.url}/login`);
+    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    // Once to the login page, not brought back to the desktop by the next sign-in.
+    expect(sentTo).toEqual([`${suite.server.url}/login`]);
     const state = await page.evaluate(() => ({
       user: localStorage.getItem('user'),
       removable: localStorage.getItem('_remove_demo'),

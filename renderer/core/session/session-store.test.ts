@@ -224,7 +224,7 @@ describe('logout (spec §4)', () => {
     expect(localStorage.getItem('SY_REMEMBER_PASSWORD')).toBe('{"remember":true}');
     expect(localStorage.getItem('keep_remove_')).toBe('not a prefix');
     expect(localStorage.length).toBe(5);
-    expect(useSession.getState()).toMatchObject({ status: 'logged-out', user: null });
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', user: null });
   }
 
   it('posts the logout and clears exactly the keys the spec names', async () => {

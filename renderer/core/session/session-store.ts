@@ -12,7 +12,11 @@ import { getHost } from '../host';
 import { clearStorageOnLogout } from './logout-storage';
 import { parseCurrentUser, serialiseStoredUser, type CurrentUser } from './user-mapper';
 
-export type SessionStatus = 'unknown' | 'checking' | 'logged-in' | 'logged-out';
+/**
+ * `signed-out`: the user ended the session on this page (logout); whoever asked for it goes on
+ * (to the login page), and nothing else sends the page anywhere.
+ */
+export type SessionStatus = 'unknown' | 'checking' | 'logged-in' | 'logged-out' | 'signed-out';
 
 export interface SessionState {
   status: SessionStatus;
@@ -159,7 +163,7 @@ export async function logout(): Promise<void> {
   await getHost()
     .onLoggedOut()
     .catch(() => undefined);
-  useSession.setState({ status: 'logged-out', user: null });
+  useSession.setState({ status: 'signed-out', user: null });
 }
 
 /** A parent picks a child: it becomes the current child and the session's saved choice. */
