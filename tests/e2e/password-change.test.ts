@@ -117,8 +117,7 @@ describe('first sign-in password change', () => {
     await page.getByRole('button', { name: /退\s*出/ }).click();
     const confirm = page.getByRole('dialog', { name: '您确认要退出吗？' });
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    // Not waitForURL: under load it failed with net::ERR_ABORTED, the navigation to the login
-    // page replaced by another one to the same page. Where the page ends is what counts.
+    // Where the page ends is what counts (tests/e2e/session.test.ts counts the navigations).
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/login');
     await page.waitForLoadState('load');
     await signIn(page, 'teacher02', NEW_PASSWORD);
