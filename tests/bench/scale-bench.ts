@@ -136,7 +136,7 @@ export async function runScaleBenchmarks(row: Row, base: string): Promise<boolea
     let failed = false;
     for (const [engine, figures, floor] of [
       ['SQLite', sqlite, undefined],
-      // The session cache with PostgreSQL's notices (server/auth/revocation-notices.ts).
+      // The session cache with PostgreSQL's notices (server/db/change-notices.ts).
       ['PostgreSQL', postgres, ME_POSTGRES_FLOOR],
     ] as const) {
       const ratio = figures.meRps / baseline.requestsPerSecond;

@@ -276,7 +276,7 @@ describe('two server nodes on one PostgreSQL behind nginx', () => {
       cookies: { [REFRESH_TOKEN_COOKIE]: first.cookies[REFRESH_TOKEN_COOKIE] ?? '' },
     });
     expect(replayed.status).toBe(401);
-    // The other node hears of it through PostgreSQL's NOTIFY (server/auth/revocation-notices.ts),
+    // The other node hears of it through PostgreSQL's NOTIFY (server/db/change-notices.ts),
     // which arrives a moment after the commit: refused on both within the cache's second.
     for (const index of [0, 1]) {
       await expect
