@@ -41,9 +41,11 @@ http {
   uwsgi_temp_path ${temp('uwsgi')};
   scgi_temp_path ${temp('scgi')};
 
+  # A WebSocket asks for an upgrade; any other request sends no Connection header, so that the
+  # upstream's keepalive connections are kept (with "close" nginx opened one per request).
   map $http_upgrade $connection_upgrade {
     default upgrade;
-    '' close;
+    '' '';
   }
 
   upstream edudesk_nodes {
