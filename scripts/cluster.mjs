@@ -61,6 +61,10 @@ ${nodePorts.map((port) => `    server 127.0.0.1:${String(port)} max_fails=1 fail
     listen 127.0.0.1:${String(listenPort)};
     # The nodes check sizes themselves (uploads take chunks of several megabytes).
     client_max_body_size 0;
+    # The bench's 20 connections each make thousands of requests a second; at nginx's default of
+    # 1000 per connection it closes them while autocannon, which does not heed the closing
+    # answer, sends on: errors of the load generator, not of the nodes (docs/scale-out.md).
+    keepalive_requests 100000;
 
     proxy_http_version 1.1;
     # With its port: the balancer listens on one other than 80, and links must keep it.
