@@ -3,6 +3,7 @@ import { toUnit, type Unit, type UnitRow } from '../tenancy/units';
 import { toUser, type User, type UserRow } from '../uaa/users';
 import type { ActiveSession } from './sessions';
 import { tokenHash } from './tokens';
+import { boundedSet } from '../bounded-map';
 
 export interface AccessRecord {
   session: ActiveSession;
@@ -96,11 +97,7 @@ export class AccessLookup {
     // the cache suspended while the query ran (it may have been this one, or a revocation this
     // process could not hear); the oldest entry makes room.
     if (this.cacheMs <= 0 || this.suspended || this.revocations !== revocations) return record;
-    if (this.cache.size >= this.maxEntries) {
-      const oldest = this.cache.keys().next();
-      if (oldest.done !== true) this.cache.delete(oldest.value);
-    }
-    this.cache.set(hash, { record, cachedUntil: now + this.cacheMs });
+    boundedSet(this.cache, hash, { record, cachedUntil: now + this.cacheMs }, this.maxEntries);
     return record;
   }
 

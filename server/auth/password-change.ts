@@ -1,5 +1,6 @@
 import type { Sql } from '../db/sql';
 import type { ActiveSession } from './sessions';
+import { boundedSet } from '../bounded-map';
 
 const FLAG_OF_USER = 'SELECT must_change_password FROM users WHERE id = ?';
 const CHANGE_PASSWORD = `UPDATE users SET password_hash = ?, must_change_password = 0
@@ -47,10 +48,6 @@ export class PasswordChangeGate {
   }
 
   private remember(session: ActiveSession): void {
-    if (this.cleared.size >= this.maxEntries) {
-      const oldest = this.cleared.keys().next();
-      if (oldest.done !== true) this.cleared.delete(oldest.value);
-    }
-    this.cleared.set(session.sessionId, session.accessExpiresAt);
+    boundedSet(this.cleared, session.sessionId, session.accessExpiresAt, this.maxEntries);
   }
 }

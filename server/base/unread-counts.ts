@@ -1,6 +1,7 @@
 import type { UnreadCounts } from '../../contract/desktop';
 import type { NoticeHearer } from '../db/change-notices';
 import type { Sql } from '../db/sql';
+import { boundedSet } from '../bounded-map';
 
 /**
  * The channel on which PostgreSQL announces changed unread counts: the trigger that keeps them
@@ -67,7 +68,9 @@ export class UnreadCountsCache implements NoticeHearer {
     const rows = await this.sql.all<{ kind: string; total: number }>(COUNTS_OF, [userId]);
     const of = (kind: string) => rows.find((row) => row.kind === kind)?.total ?? 0;
     const counts = { todo: of('todo'), message: of('message') };
-    if (!this.suspended && this.changes === changes) this.keep(userId, counts);
+    if (!this.suspended && this.changes === changes) {
+      boundedSet(this.kept, userId, counts, this.maxEntries);
+    }
     return counts;
   }
 
@@ -93,14 +96,6 @@ export class UnreadCountsCache implements NoticeHearer {
   resume(): void {
     this.changes += 1;
     this.suspended = false;
-  }
-
-  private keep(userId: number, counts: UnreadCounts): void {
-    if (this.kept.size >= this.maxEntries) {
-      const oldest = this.kept.keys().next();
-      if (oldest.done !== true) this.kept.delete(oldest.value);
-    }
-    this.kept.set(userId, counts);
   }
 
   /** Forgets everything once another connection committed (SQLite's admin tool). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { STANDIN_LIMITS, STANDIN_TTL } from './standin-config';
+import { boundedSet } from '../bounded-map';
 
 export type StandinProvider = 'weixin' | 'wecom';
 
@@ -73,16 +74,6 @@ const SWEEP_INTERVAL_MS = 1000;
 /** A random token of URL-safe characters (no padding). */
 export function randomToken(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
-}
-
-/** Adds to a bounded map: when full, the oldest entry (insertion order) goes first. */
-function boundedSet<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  while (map.size >= limit) {
-    const oldest = map.keys().next();
-    if (oldest.done === true) break;
-    map.delete(oldest.value);
-  }
-  map.set(key, value);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DecorationSet, UnitLoginConfig } from '../../contract/auth';
 import type { Sql } from '../db/sql';
 import { unitLogoPath } from '../storage/paths';
 import { normalizeHost } from './host';
+import { boundedSet } from '../bounded-map';
 
 export interface Unit {
   id: number;
@@ -125,11 +126,12 @@ export class UnitRepository {
       (normalized === undefined ? undefined : await this.boundUnitId(normalized)) ??
       this.defaultUnitId;
     // The Host header is the caller's to choose: the oldest entry makes room.
-    if (!this.hostCache.has(key) && this.hostCache.size >= HOST_CACHE_ENTRIES) {
-      const oldest = this.hostCache.keys().next();
-      if (oldest.done !== true) this.hostCache.delete(oldest.value);
-    }
-    this.hostCache.set(key, { unitId, cachedUntil: now + HOST_CACHE_MS });
+    boundedSet(
+      this.hostCache,
+      key,
+      { unitId, cachedUntil: now + HOST_CACHE_MS },
+      HOST_CACHE_ENTRIES,
+    );
     return unitId;
   }
 
